@@ -13,11 +13,11 @@ True
 from __future__ import annotations
 
 __all__ = [
-    "RulesError",
-    "NotationError",
-    "DuplicateCardError",
     "CardCountError",
+    "DuplicateCardError",
     "IllegalActionError",
+    "NotationError",
+    "RulesError",
     "UnknownOptionError",
 ]
 

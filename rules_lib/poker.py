@@ -24,25 +24,27 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
-from .cards import _PRIMES, SUITS, AnyCard, Card, Cards, Rank, parse_cards
+from .cards import _PRIMES, SUITS, AnyCard, Card, Cards, Rank, parse_cards, standard_deck
 from .errors import CardCountError, NotationError
 
 __all__ = [
+    "CATEGORY_COUNTS_3",
+    "CATEGORY_COUNTS_5",
     "Category",
     "HandValue",
-    "evaluate",
-    "hand_code",
-    "code5",
     "code3",
+    "code5",
     "compare",
-    "explain_comparison",
+    "count_categories",
     "display_order",
-    "scoring_cards",
+    "distinct_values",
+    "evaluate",
     "explain",
-    "CATEGORY_COUNTS_5",
-    "CATEGORY_COUNTS_3",
+    "explain_comparison",
+    "hand_code",
+    "scoring_cards",
 ]
 
 
@@ -387,8 +389,8 @@ def display_order(cards: Sequence[Card]) -> Cards:
         rank_value = 1 if (wheel and c.rank is Rank.ACE) else int(c.rank)
         return (counts[c.rank], rank_value, -SUITS.index(c.suit))
 
-    return Cards(sorted(cards, key=key, reverse=True))
-
+    ordered: list[Card] = sorted(cards, key=key, reverse=True)
+    return Cards(ordered)
 
 
 def scoring_cards(cards: Sequence[Card]) -> Cards:
@@ -409,7 +411,7 @@ def scoring_cards(cards: Sequence[Card]) -> Cards:
     if cat is Category.HIGH_CARD:
         return Cards(display_order(cards)[:1])
     counts = Counter(c.rank for c in cards)
-    return Cards(c for c in display_order(cards) if counts[c.rank] >= 2)
+    return Cards(c for c in display_order(cards) if isinstance(c, Card) and counts[c.rank] >= 2)
 
 
 _WHY: dict[Category, str] = {
@@ -445,3 +447,35 @@ def explain(value: HandValue) -> str:
     if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and value.ranks[0] is Rank.FIVE:
         text += " The ace counts low here: A-2-3-4-5 is the lowest straight."
     return text
+
+
+def count_categories(size: int) -> dict[Category, int]:
+    """How many of all the ``size``-card hands of one deck fall in each category.
+
+    Enumerates every hand (2,598,960 for five cards, about 1.5 s; 22,100 for three).
+
+    >>> count_categories(3) == CATEGORY_COUNTS_3
+    True
+    """
+    if size not in (3, 5):
+        raise CardCountError(f"poker hands here have 3 or 5 cards, not {size}")
+    codes = [c.code for c in standard_deck()]
+    counts = dict.fromkeys(Category, 0)
+    if size == 5:
+        tally = Counter(code5(*h) >> _CATEGORY_SHIFT for h in combinations(codes, 5))
+    else:
+        tally = Counter(code3(*h) >> _CATEGORY_SHIFT for h in combinations(codes, 3))
+    for category, n in tally.items():
+        counts[Category(category)] = n
+    return {c: n for c, n in counts.items() if n or size == 5}
+
+
+def distinct_values(size: int) -> int:
+    """How many different values the ``size``-card hands can have (7,462 for five).
+
+    >>> distinct_values(3)
+    455
+    """
+    if size not in (3, 5):
+        raise CardCountError(f"poker hands here have 3 or 5 cards, not {size}")
+    return len(set((_TABLE5 if size == 5 else _TABLE3).values()))

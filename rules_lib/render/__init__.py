@@ -22,7 +22,16 @@ from collections.abc import Collection, Iterable
 
 from ..cards import AnyCard, Card, Color, Joker, Suit
 
-__all__ = ["RED", "BLACK", "card_svg", "back_svg", "cards_html", "CARD_CSS"]
+__all__ = [
+    "BLACK",
+    "CARD_CSS",
+    "RED",
+    "back_svg",
+    "card_svg",
+    "cards_html",
+    "hand_value_html",
+    "message_html",
+]
 
 RED = "#c0162c"
 BLACK = "#1b1b1b"
@@ -81,9 +90,7 @@ def card_svg(card: AnyCard, *, highlight: bool = False, dim: bool = False) -> st
             f'<text x="30" y="17" font-family="DejaVu Sans,Arial,sans-serif" font-size="10" '
             f'font-weight="700" text-anchor="middle" fill="{color}">JOKER</text>'
         )
-        parts.append(
-            f'<path d="{_STAR}" fill="{color}" transform="translate(14 26) scale(0.32)"/>'
-        )
+        parts.append(f'<path d="{_STAR}" fill="{color}" transform="translate(14 26) scale(0.32)"/>')
         parts.append(
             f'<text x="30" y="76" font-family="DejaVu Sans,Arial,sans-serif" font-size="8" '
             f'text-anchor="middle" fill="{color}">{card.color.value.upper()}</text>'
@@ -92,10 +99,10 @@ def card_svg(card: AnyCard, *, highlight: bool = False, dim: bool = False) -> st
         color = RED if card.color is Color.RED else BLACK
         rank = card.rank.notation
         font = 'font-family="DejaVu Sans,Arial,sans-serif" font-weight="700"'
-        size = 15 if len(rank) == 1 else 13
+        fit = ' textLength="13" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
         # corner index, top left and (rotated) bottom right
         corner = (
-            f'<text x="8.5" y="17" {font} font-size="{size}" text-anchor="middle" '
+            f'<text x="8.5" y="17" {font} font-size="15" text-anchor="middle"{fit} '
             f'fill="{color}">{rank}</text>' + _suit_glyph(card.suit, 3.5, 20, 10, color)
         )
         parts.append(corner)
@@ -164,5 +171,35 @@ def cards_html(
     return "".join(out)
 
 
-def _is_card(obj: object) -> bool:
-    return isinstance(obj, (Card, Joker))
+def message_html(text: str, kind: str = "error") -> str:
+    """A visible message box (``kind`` is ``error`` or ``info``) with an ARIA role."""
+    colors = {"error": ("#fdecea", "#8a1c1c", "alert"), "info": ("#eef4fb", "#1d3f66", "status")}
+    bg, fg, role = colors[kind]
+    return (
+        f'<div role="{role}" style="background:{bg};color:{fg};border-radius:.4rem;'
+        f'padding:.5rem .75rem;margin:.25rem 0;font-size:1rem;line-height:1.4">'
+        f"{html.escape(text, quote=False)}</div>"
+    )
+
+
+def hand_value_html(cards: Iterable[Card], *, label: str | None = None) -> str:
+    """A 3- or 5-card poker hand: pictures in reading order, the cards that make
+    the category highlighted, its value in words, and what decides ties.
+
+    >>> from rules_lib import parse_cards
+    >>> out = hand_value_html(parse_cards("9s 9h 9d Kc Ks"))
+    >>> "full house, nines over kings" in out
+    True
+    """
+    from ..poker import display_order, evaluate, explain, scoring_cards
+
+    hand = list(cards)
+    value = evaluate(hand)
+    shown = display_order(hand)
+    key = scoring_cards(hand)
+    return (
+        cards_html(shown, label=label, highlight=key)
+        + f'<p style="margin:.2rem 0;font-size:1.05rem"><strong>{html.escape(value.describe())}'
+        + "</strong></p>"
+        + f'<p style="margin:.2rem 0;font-size:.95rem;max-width:40rem">{html.escape(explain(value))}</p>'
+    )

@@ -1,0 +1,9 @@
+"""Interactive widgets for the book and the Voila apps (needs ``ipywidgets``).
+
+Widgets stay thin: they build a layout, wire events and redraw from library
+functions.  The core library never imports this package.
+"""
+
+from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
+
+__all__ = ["CardPicker", "HandComparer", "HandExplorer", "toggle_token"]

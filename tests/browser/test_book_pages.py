@@ -1,0 +1,86 @@
+"""Open every page of the built book in Chromium, as a reader would.
+
+Each page must load with no JavaScript error and no request to any host but
+127.0.0.1 (the widget JavaScript is vendored, not fetched from a CDN); card
+pictures must be visible; widgets must be drawn (not left as blank space).
+Screenshots at desktop and phone width go to ``test-output/screenshots``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+import yaml
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _toc_pages() -> list[str]:
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    pages = [toc["root"]]
+    for part in toc["parts"]:
+        pages += [chapter["file"] for chapter in part["chapters"]]
+    return pages
+
+
+PAGES = _toc_pages()
+WIDGET_PAGES = {"book/cards_and_hands"}
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize("page_name", PAGES)
+def test_page_shows_cards_and_widgets_without_errors(
+    browser, site_url, screenshot_dir, page_name, viewport
+):
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    foreign: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "console",
+        lambda msg: errors.append(msg.text) if msg.type == "error" else None,
+    )
+
+    def guard(route):
+        host = urlparse(route.request.url).hostname
+        if host in ("127.0.0.1", None):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.goto(f"{site_url}/{page_name}.html", wait_until="load")
+
+    cards = page.locator("article svg[role=img]")
+    assert cards.count() > 0, "no card pictures on the page"
+    assert cards.first.is_visible()
+    first_label = cards.first.get_attribute("aria-label")
+    assert first_label and " of " in first_label or "joker" in (first_label or "")
+
+    if page_name in WIDGET_PAGES:
+        # embed-amd.js replaces each widget's script tag with the rendered widget
+        page.wait_for_selector(".rl-hand-explorer", state="visible", timeout=15_000)
+        explorer = page.locator(".rl-hand-explorer")
+        assert explorer.locator("input[type=text]").input_value() == "Kd Kc 9s 9h Qc"
+        assert "two pair, kings and nines" in explorer.inner_text()
+        assert explorer.locator(".rl-cards svg[role=img]").count() == 5
+        page.wait_for_selector(".rl-hand-comparer", state="visible")
+        assert "A wins" in page.locator(".rl-hand-comparer").inner_text()
+
+    # no horizontal scrolling on a phone: the page fits its width
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"page is {overflow}px wider than the screen"
+
+    name = page_name.replace("/", "_")
+    page.screenshot(path=str(screenshot_dir / f"{name}-{viewport}.png"), full_page=True)
+    context.close()
+    assert not foreign, f"requests to other hosts: {foreign}"
+    assert not errors, f"JavaScript errors: {errors}"

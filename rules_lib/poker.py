@@ -459,7 +459,7 @@ def count_categories(size: int) -> dict[Category, int]:
     """
     if size not in (3, 5):
         raise CardCountError(f"poker hands here have 3 or 5 cards, not {size}")
-    codes = [c.code for c in standard_deck()]
+    codes = [c.code for c in standard_deck() if isinstance(c, Card)]
     counts = dict.fromkeys(Category, 0)
     if size == 5:
         tally = Counter(code5(*h) >> _CATEGORY_SHIFT for h in combinations(codes, 5))

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 
-def _drop_thebe(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+def _drop_thebe(
+    app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
     scripts = context.get("script_files")
     if not scripts:
         return

@@ -61,37 +61,33 @@ def _readable_cards(text: str) -> set[Card]:
     return found
 
 
-class CardPicker(widgets.GridBox):  # type: ignore[misc]
-    """52 toggle buttons, one per card; Tab and Space work as with any button."""
+class CardPicker(widgets.VBox):  # type: ignore[misc]
+    """52 toggle buttons, a row per suit; Tab and Space work as with any button."""
 
     def __init__(self, on_toggle: Callable[[Card], None]) -> None:
         self._on_toggle = on_toggle
         self._syncing = False
         self.buttons: dict[Card, widgets.ToggleButton] = {}
-        children = []
+        rows = []
         for suit in SUITS:
+            row = []
             for rank in reversed(RANKS):
                 card = Card(rank, suit)
                 button = widgets.ToggleButton(
                     description=str(card),
                     tooltip=f"add or remove the {card.name}",
-                    layout=widgets.Layout(width="auto", height="2.2rem", padding="0"),
+                    layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0"),
                 )
                 button.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
                 button.style.font_weight = "bold"
                 button.add_class("rl-pick")
                 button.observe(self._make_handler(card), names="value")
                 self.buttons[card] = button
-                children.append(button)
-        super().__init__(
-            children=children,
-            layout=widgets.Layout(
-                grid_template_columns="repeat(auto-fill, minmax(2.9rem, 1fr))",
-                grid_gap="3px",
-                width="100%",
-                max_width="44rem",
-            ),
-        )
+                row.append(button)
+            rows.append(
+                widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px"))
+            )
+        super().__init__(rows, layout=widgets.Layout(width="100%", grid_gap="6px"))
 
     def _make_handler(self, card: Card) -> Callable[[dict[str, object]], None]:
         def handler(change: dict[str, object]) -> None:

@@ -63,7 +63,7 @@ def test_page_shows_cards_and_widgets_without_errors(
     assert cards.count() > 0, "no card pictures on the page"
     assert cards.first.is_visible()
     first_label = cards.first.get_attribute("aria-label")
-    assert first_label and " of " in first_label or "joker" in (first_label or "")
+    assert (first_label and " of " in first_label) or "joker" in (first_label or "")
 
     if page_name in WIDGET_PAGES:
         # embed-amd.js replaces each widget's script tag with the rendered widget

@@ -221,7 +221,12 @@ def test_duplicate_in_one_deck_raises_naming_the_token():
 
 
 def test_duplicate_in_a_different_notation_is_still_a_duplicate():
-    for text, token in [("As A♠", "'A♠'"), ("10h Th", "'Th'"), ("Kd rd", "'rd'"), ("Qh qh", "'qh'")]:
+    for text, token in [
+        ("As A♠", "'A♠'"),
+        ("10h Th", "'Th'"),
+        ("Kd rd", "'rd'"),
+        ("Qh qh", "'qh'"),
+    ]:
         with pytest.raises(DuplicateCardError) as info:
             parse_cards(text)
         assert token in str(info.value), text

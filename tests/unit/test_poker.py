@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, pairwise
 
 import pytest
 
@@ -250,7 +250,7 @@ def test_sorting_by_value_sorts_by_the_oracle(random_hands):
     fives, threes = random_hands
     hands = fives + threes
     pairs = sorted(((evaluate(h), oracle(h)) for h in hands), key=lambda p: p[0])
-    for (va, ka), (vb, kb) in zip(pairs, pairs[1:]):
+    for (va, ka), (vb, kb) in pairwise(pairs):
         assert (va == vb) == (ka == kb)
         assert ka <= kb
 
@@ -277,7 +277,7 @@ def test_order_agrees_with_the_oracle_on_every_value_class():
     pairs = sorted(((evaluate(h), oracle(h), h) for h in hands), key=lambda p: p[0])
     assert len({v for v, _, _ in pairs}) == len(hands)
     assert [k for _, k, _ in pairs] == sorted(k for _, k, _ in pairs)
-    for v, k, h in pairs:
+    for v, _, h in pairs:
         assert v.category.name == oracle_category(h)
 
 
@@ -327,7 +327,7 @@ def test_lowest_hand_of_a_category_beats_highest_of_the_category_below():
         "PAIR": "As Ah Kd Qc Js",
         "HIGH_CARD": "As Kh Qd Jc 9s",
     }
-    for upper, lower in zip(SPEC_CATEGORY_ORDER, SPEC_CATEGORY_ORDER[1:]):
+    for upper, lower in pairwise(SPEC_CATEGORY_ORDER):
         assert category_name(weakest[upper]) == upper
         assert category_name(strongest[lower]) == lower
         assert ev(weakest[upper]) > ev(strongest[lower]), (upper, lower)
@@ -685,7 +685,9 @@ def test_display_order_puts_sets_first_then_kickers_high_to_low(random_hands):
         value = evaluate(hand)
         if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
             continue
-        distinct = [r for i, r in enumerate(c.rank for c in shown) if i == 0 or shown[i - 1].rank != r]
+        distinct = [
+            r for i, r in enumerate(c.rank for c in shown) if i == 0 or shown[i - 1].rank != r
+        ]
         assert tuple(distinct) == value.ranks, Cards(hand)
 
 

@@ -1,0 +1,68 @@
+# Thirteen: the two commands are `make book` and `make test` (see README.md).
+# Each creates the virtual environment and installs what it needs by itself.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(abspath $(VENV))/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+APP_PORT ?= 8866
+export PATH := $(BIN):$(PATH)
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+STAMP := $(VENV)/.installed
+WIDGET_JS := _vendor_static/widgets/.versions
+
+.PHONY: book build serve app test lint typecheck unit nbval browser chromium venv benchmark clean
+
+## make book: build the book (every notebook executed, warnings are errors), then serve it
+book: build serve
+
+## make test: every check CI runs
+test: venv $(WIDGET_JS) chromium
+	@echo "== ruff"; $(BIN)/ruff check . && $(BIN)/ruff format --check .
+	@echo "== mypy rules_lib"; $(BIN)/mypy
+	@echo "== pytest: unit tests and doctests"; $(BIN)/python -m pytest -q rules_lib tests --ignore=tests/browser
+	@echo "== nbval: every book notebook"; $(MAKE) --no-print-directory nbval
+	@echo "== book build"; $(MAKE) --no-print-directory build
+	@echo "== browser tests (static site and Voila, Chromium)"; $(BIN)/python -m pytest -q tests/browser
+
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+$(WIDGET_JS): tools/vendor_widgets.sh tools/local-config.js
+	sh tools/vendor_widgets.sh
+
+chromium:
+	@test -x /usr/bin/chromium || { echo "installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+build: venv $(WIDGET_JS)
+	rm -rf _build
+	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+
+serve:
+	@echo "The book is at http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/python -m http.server $(PORT) --bind $(HOST) --directory _build/html
+
+nbval: venv
+	$(BIN)/python tools/nbval_notebooks.py test-output/nbval
+	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env test-output/nbval
+
+## make app: the poker-hands widgets, live, with Voila on 127.0.0.1
+app: venv
+	$(BIN)/python tools/voila_template.py
+	JUPYTER_PATH=$(CURDIR)/.app-data $(BIN)/voila --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) \
+	  --template=thirteen --show_tracebacks=False book/apps/poker_hands.ipynb
+
+benchmark: venv
+	$(BIN)/python benchmarks/poker_eval.py
+
+clean:
+	rm -rf _build test-output .app-data _vendor_static

@@ -1,0 +1,45 @@
+"""Write the Voila app notebooks in book/apps/ (Voila serves .ipynb only).
+
+Run from the repository root: ``python tools/make_app_notebooks.py``.
+The notebooks are committed; this script keeps them small and uniform.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+APPS = {
+    "poker_hands": (
+        "# Poker hands\n\nType or pick three or five cards to see what the hand is worth "
+        "and what breaks a tie; below, put two hands against each other.",
+        "from IPython.display import display\n"
+        "from ipywidgets import HTML\n\n"
+        "from rules_lib.widgets import HandComparer, HandExplorer\n\n"
+        'display(HTML("<h2>One hand</h2>"), HandExplorer("Kd Kc 9s 9h Qc"))\n'
+        'display(HTML("<h2>Two hands</h2>"), HandComparer("Kd Kc 9s 9h Qc", "Kh Ks 9d 9c 7c"))',
+    ),
+}
+
+
+def main() -> None:
+    folder = Path("book/apps")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, (text, code) in APPS.items():
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {
+            "display_name": "Python 3",
+            "language": "python",
+            "name": "python3",
+        }
+        nb.metadata["language_info"] = {"name": "python"}
+        nb.cells = [nbformat.v4.new_markdown_cell(text), nbformat.v4.new_code_cell(code)]
+        for i, cell in enumerate(nb.cells):
+            cell["id"] = f"{name}-{i}"
+        nbformat.write(nb, folder / f"{name}.ipynb")
+        print(f"wrote {folder / name}.ipynb")
+
+
+if __name__ == "__main__":
+    main()

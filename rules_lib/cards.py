@@ -289,7 +289,25 @@ class Cards(tuple[AnyCard, ...]):
         return " ".join(str(c) for c in self)
 
     def __repr__(self) -> str:
-        return f"parse_cards({str(self)!r})"
+        """A form that reads back: two-deck copies keep their deck indices.
+
+        >>> parse_cards("As As Kd", decks=2)
+        parse_cards('A♠ A♠ K♦', decks=2)
+        >>> Cards([Card.parse("As", deck=1)])
+        Cards([Card.parse('A♠', deck=1)])
+        """
+        seen: dict[tuple[object, ...], int] = {}
+        in_order = True
+        for card in self:
+            key = ("joker", card.color) if isinstance(card, Joker) else (card.rank, card.suit)
+            if card.deck != seen.get(key, 0):
+                in_order = False
+            seen[key] = seen.get(key, 0) + 1
+        if not in_order:
+            return f"Cards([{', '.join(repr(c) for c in self)}])"
+        decks = max(seen.values(), default=1)
+        extra = f", decks={decks}" if decks > 1 else ""
+        return f"parse_cards({str(self)!r}{extra})"
 
     def _repr_html_(self) -> str:
         from .render import cards_html
@@ -376,7 +394,8 @@ def parse_cards(
         else:
             card = token
         if isinstance(card, Joker) and not jokers:
-            raise NotationError(f"card {position} {str(card)!r}: this game has no jokers")
+            shown = token if isinstance(token, str) else str(token)
+            raise NotationError(f"card {position} {shown!r} is a joker: this game has no jokers")
         identity: tuple[object, ...] = (
             ("joker", card.color) if isinstance(card, Joker) else (card.rank, card.suit)
         )

@@ -27,7 +27,7 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
 from .cards import _PRIMES, SUITS, AnyCard, Card, Cards, Rank, parse_cards, standard_deck
-from .errors import CardCountError, NotationError
+from .errors import CardCountError, DuplicateCardError, NotationError
 
 __all__ = [
     "CATEGORY_COUNTS_3",
@@ -193,8 +193,14 @@ def _check(cards: Sequence[AnyCard]) -> Sequence[Card]:
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card} cannot be part of a poker hand (no jokers in these games)")
-    if len({(c.rank, c.suit) for c in cards}) != len(cards):  # type: ignore[union-attr]
-        raise NotationError(f"a poker hand cannot hold the same card twice: {Cards(cards)}")
+    seen: set[tuple[Rank, object]] = set()
+    for card in cards:
+        key = (card.rank, card.suit)  # type: ignore[union-attr]
+        if key in seen:
+            raise DuplicateCardError(
+                f"a poker hand cannot hold the same card twice: {card} repeats in {Cards(cards)}"
+            )
+        seen.add(key)
     return cards  # type: ignore[return-value]
 
 

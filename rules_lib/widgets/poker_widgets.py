@@ -123,7 +123,7 @@ class HandExplorer(widgets.VBox):  # type: ignore[misc]
             description="Cards",
             placeholder="e.g. As Kd 10h 10c 2s",
             continuous_update=True,
-            layout=widgets.Layout(width="100%", max_width="32rem"),
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="32rem"),
         )
         self.picker = CardPicker(self._toggle)
         self.message = widgets.HTML()
@@ -177,7 +177,7 @@ class HandComparer(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, first: str = "Kd Kc 9s 9h Qc", second: str = "Kh Ks 9d 9c 7c") -> None:
-        layout = widgets.Layout(width="100%", max_width="32rem")
+        layout = widgets.Layout(width="calc(100% - 1rem)", max_width="32rem")
         self.first = widgets.Text(value=first, description="Hand A", layout=layout)
         self.second = widgets.Text(value=second, description="Hand B", layout=layout)
         self.pictures = widgets.HTML()

@@ -319,11 +319,6 @@ def test_repr_round_trips_through_eval():
     assert eval(repr(hand), namespace) == hand
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="repr(Cards) drops deck indices: parse_cards('A♠ A♠') cannot be read back "
-    "(DuplicateCardError) although the module promises parse/print round trips",
-)
 def test_repr_of_a_two_deck_hand_round_trips_through_eval():
     hand = parse_cards("As As Kd", decks=2)
     assert eval(repr(hand), {"parse_cards": parse_cards}) == hand

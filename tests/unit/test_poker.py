@@ -549,11 +549,6 @@ def test_evaluate_rejects_duplicate_cards():
         evaluate(parse_cards("As Kd Qh Jc As", decks=2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="evaluate() on Card objects raises a plain NotationError for a repeated "
-    "card, not DuplicateCardError (which it raises for the same hand given as text)",
-)
 def test_evaluate_rejects_duplicate_card_objects_with_DuplicateCardError():
     with pytest.raises(DuplicateCardError):
         evaluate(parse_cards("As As Kd", decks=2))
@@ -584,6 +579,7 @@ def test_describe_full_house():
     assert ev("9s 9h 9d Kc Ks").describe() == "full house, nines over kings"
     assert ev("7s 7d 7h 2c 2d").describe() == "full house, sevens over twos"
     assert ev("6s 6d 6h Ac Ad").describe() == "full house, sixes over aces"
+    assert ev("As Ad Ah 6c 6d").describe() == "full house, aces over sixes"
 
 
 def test_describe_two_pair_and_royal_flush():

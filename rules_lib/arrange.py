@@ -1,0 +1,516 @@
+"""Setting 13 cards as three poker hands (Mậu Binh and Chinese Poker, GAMES.md §2).
+
+An :class:`Arrangement` is a back (5 cards), a middle (5) and a front (3).
+It is *misset* when the back is weaker than the middle or the middle weaker
+than the front.
+
+>>> arr = Arrangement.parse("8s 8h 8d 4c 4s / Ks Kd 9c 9h 2d / Ah Qc 6s")
+>>> [str(v) for v in arr.values()]
+['full house, eights over fours', 'two pair, kings and nines, two kicker', 'high card ace, then Q-6']
+>>> arr.is_misset()
+False
+
+The 13 cards can also hold a *special hand* (:class:`Special`), which the two
+games reward in their own ways, and :func:`best_arrangement` searches all
+72,072 ways to set a hand for the one a stated objective likes best.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+from .cards import SUITS, AnyCard, Card, Cards, Rank, parse_cards, shuffled, standard_deck
+from .errors import CardCountError, DuplicateCardError, NotationError
+from .poker import _TABLE3, _TABLE5, Category, HandValue, code3, code5
+
+__all__ = [
+    "ROW_SIZES",
+    "SPLITS",
+    "Arrangement",
+    "Row",
+    "Special",
+    "best_arrangement",
+    "deal",
+    "find_specials",
+    "row_strength",
+    "special_arrangement",
+]
+
+#: The number of ways to set 13 cards as back, middle and front.
+SPLITS = comb(13, 5) * comb(8, 5)
+
+
+class Row(Enum):
+    """The three hands of an arrangement, strongest place first."""
+
+    BACK = "back"
+    MIDDLE = "middle"
+    FRONT = "front"
+
+    @property
+    def size(self) -> int:
+        return 3 if self is Row.FRONT else 5
+
+
+ROWS: tuple[Row, ...] = tuple(Row)
+ROW_SIZES = {row: row.size for row in ROWS}
+
+
+class Special(Enum):
+    """Special hands of 13 cards, highest first (the order Mậu Binh uses)."""
+
+    DRAGON = "dragon"
+    STRAIGHT_FLUSH = "straight flush"
+    FOUR_OF_A_KIND = "four of a kind"
+    SIX_PAIRS = "six pairs"
+    THREE_FLUSHES = "three flushes"
+    THREE_STRAIGHTS = "three straights"
+
+    @property
+    def label(self) -> str:
+        return self.value
+
+
+def _as_cards(cards: str | Iterable[AnyCard], count: int, what: str) -> tuple[Card, ...]:
+    hand = parse_cards(cards, jokers=False) if isinstance(cards, str) else Cards(cards)
+    if len(hand) != count:
+        raise CardCountError(f"the {what} needs {count} cards, not {len(hand)}: {hand}")
+    out: list[Card] = []
+    for card in hand:
+        if not isinstance(card, Card):
+            raise NotationError(f"{card} cannot be in the {what}: these games have no jokers")
+        out.append(card)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Thirteen cards set as back (5), middle (5) and front (3).
+
+    >>> Arrangement.parse("As Ks Qs Js 10s / 2c 3c 4c 5c 6c / 9h 9d 7s").back
+    parse_cards('A♠ K♠ Q♠ J♠ 10♠')
+    >>> Arrangement.parse("As Ks / 2c 3c 4c 5c 6c / 9h 9d 7s")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.CardCountError: the back needs 5 cards, not 2: A♠ K♠
+    """
+
+    back: Cards
+    middle: Cards
+    front: Cards
+
+    def __post_init__(self) -> None:
+        for row in ROWS:
+            cards = _as_cards(getattr(self, row.value), row.size, row.value)
+            object.__setattr__(self, row.value, Cards(cards))
+        seen: dict[tuple[Rank, object], Row] = {}
+        for row in ROWS:
+            for card in self.row(row):
+                key = (card.rank, card.suit)  # type: ignore[union-attr]
+                if key in seen:
+                    where = (
+                        "twice in the " + row.value
+                        if seen[key] is row
+                        else (f"in the {seen[key].value} and the {row.value}")
+                    )
+                    raise DuplicateCardError(f"{card} is {where}; a deck has one {card}")
+                seen[key] = row
+
+    @classmethod
+    def parse(cls, text: str) -> Arrangement:
+        """Read ``"back / middle / front"`` (rows split by ``/`` or ``|``)."""
+        parts = [p for p in text.replace("|", "/").split("/")]
+        if len(parts) != 3:
+            raise NotationError(
+                f"write an arrangement as 'back / middle / front' (3 rows), not {len(parts)} "
+                f"row(s): {text!r}"
+            )
+        return cls(*(parse_cards(p, jokers=False) for p in parts))
+
+    @classmethod
+    def from_rows(
+        cls,
+        back: str | Iterable[AnyCard],
+        middle: str | Iterable[AnyCard],
+        front: str | Iterable[AnyCard],
+    ) -> Arrangement:
+        return cls(
+            *(
+                parse_cards(r, jokers=False) if isinstance(r, str) else Cards(r)
+                for r in (back, middle, front)
+            )
+        )
+
+    def row(self, row: Row) -> Cards:
+        return getattr(self, row.value)  # type: ignore[no-any-return]
+
+    @property
+    def cards(self) -> Cards:
+        return Cards((*self.back, *self.middle, *self.front))
+
+    def values(self) -> tuple[HandValue, HandValue, HandValue]:
+        """The poker values of back, middle and front."""
+        return (
+            HandValue(_code(self.back)),
+            HandValue(_code(self.middle)),
+            HandValue(_code(self.front)),
+        )
+
+    def is_misset(self) -> bool:
+        """True when the rows are out of order (back < middle or middle < front)."""
+        back, middle, front = (_code(r) for r in (self.back, self.middle, self.front))
+        return not back >= middle >= front
+
+    def misset_reason(self) -> str | None:
+        """Why the arrangement is misset, in words (``None`` when it is not).
+
+        >>> Arrangement.parse("2s 3d 4c 5h 7s / As Ad Kc Kd Qs / 9h 8h 6h").misset_reason()
+        'misset: the back (high card seven, then 5-4-3-2) is weaker than the middle (two pair, aces and kings, queen kicker)'
+        """
+        back, middle, front = self.values()
+        if back < middle:
+            return f"misset: the back ({back}) is weaker than the middle ({middle})"
+        if middle < front:
+            return f"misset: the middle ({middle}) is weaker than the front ({front})"
+        return None
+
+    def __str__(self) -> str:
+        return f"{self.back} / {self.middle} / {self.front}"
+
+
+def _code(cards: Sequence[AnyCard]) -> int:
+    c = [card.code for card in cards]  # type: ignore[union-attr]
+    return code5(*c) if len(c) == 5 else code3(*c)
+
+
+def deal(seed: int, players: int = 4) -> tuple[Cards, ...]:
+    """Deal 13 cards to each of ``players`` (2-4) from a deck shuffled by ``seed``.
+
+    The same seed deals the same hands on every machine; seat 0 is the first.
+
+    >>> hands = deal(7)
+    >>> len(hands), {len(h) for h in hands}, len(set().union(*hands))
+    (4, {13}, 52)
+    """
+    if not 2 <= players <= 4:
+        raise CardCountError(f"these games are for 2 to 4 players, not {players}")
+    deck = shuffled(standard_deck(), seed)
+    return tuple(Cards(deck[13 * i : 13 * i + 13]) for i in range(players))
+
+
+# ---------------------------------------------------------------------------
+# special hands
+
+
+def _thirteen(cards: str | Iterable[AnyCard]) -> tuple[Card, ...]:
+    return _as_cards(cards, 13, "hand")
+
+
+def _is_straight_code(code: int) -> bool:
+    return (code >> 20) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+
+
+def _is_flush_code(code: int) -> bool:
+    return (code >> 20) in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+
+
+def _three_in_sequence(cards: Sequence[Card]) -> bool:
+    ranks = sorted(int(c.rank) for c in cards)
+    if ranks == [2, 3, 14]:  # A-2-3: the ace counts low
+        return True
+    return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
+
+
+def _three_of_a_suit(cards: Sequence[Card]) -> bool:
+    return len({c.suit for c in cards}) == 1
+
+
+def arrangement_specials(arr: Arrangement) -> set[Special]:
+    """The row-shaped specials an arrangement is *set* as (three straights, three flushes).
+
+    >>> arrangement_specials(Arrangement.parse("9s 10d Jc Qh Ks / 2c 3d 4h 5s 6s / Jd Qd Kd"))
+    {<Special.THREE_STRAIGHTS: 'three straights'>}
+    """
+    found = set()
+    back, middle = _code(arr.back), _code(arr.middle)
+    if _is_straight_code(back) and _is_straight_code(middle) and _three_in_sequence(arr.front):  # type: ignore[arg-type]
+        found.add(Special.THREE_STRAIGHTS)
+    if _is_flush_code(back) and _is_flush_code(middle) and _three_of_a_suit(arr.front):  # type: ignore[arg-type]
+        found.add(Special.THREE_FLUSHES)
+    return found
+
+
+def special_arrangement(cards: str | Iterable[AnyCard], special: Special) -> Arrangement | None:
+    """An arrangement, in order, that sets the hand as three straights or three flushes.
+
+    Returns the strongest such arrangement that is not misset, or ``None``.
+
+    >>> str(special_arrangement("2s 3d 4h 5c 6s 9d 10c Jh Qs Kd Ah 2h 3c", Special.THREE_STRAIGHTS))
+    '9♦ 10♣ J♥ Q♠ K♦ / 2♠ 3♦ 4♥ 5♣ 6♠ / A♥ 2♥ 3♣'
+    """
+    if special not in (Special.THREE_STRAIGHTS, Special.THREE_FLUSHES):
+        raise NotationError(f"{special.label} does not depend on how the cards are set")
+    hand = _thirteen(cards)
+    test5 = _is_straight_code if special is Special.THREE_STRAIGHTS else _is_flush_code
+    test3 = _three_in_sequence if special is Special.THREE_STRAIGHTS else _three_of_a_suit
+    codes = [c.code for c in hand]
+    best: tuple[int, int, Arrangement] | None = None
+    for back_idx in combinations(range(13), 5):
+        back_code = code5(*(codes[i] for i in back_idx))
+        if not test5(back_code):
+            continue
+        rest = [i for i in range(13) if i not in back_idx]
+        for mid_idx in combinations(rest, 5):
+            mid_code = code5(*(codes[i] for i in mid_idx))
+            if not test5(mid_code) or mid_code > back_code:
+                continue
+            front = [hand[i] for i in rest if i not in mid_idx]
+            if not test3(front) or code3(*(c.code for c in front)) > mid_code:
+                continue
+            key = (back_code, mid_code)
+            if best is None or key > best[:2]:
+                arr = Arrangement(
+                    Cards(hand[i] for i in back_idx),
+                    Cards(hand[i] for i in mid_idx),
+                    Cards(front),
+                )
+                best = (back_code, mid_code, arr)
+    return best[2] if best else None
+
+
+def find_specials(cards: str | Iterable[AnyCard]) -> set[Special]:
+    """Every special hand that the 13 cards hold (however they are set).
+
+    * dragon: one card of each rank, 2 to ace;
+    * straight flush: five cards in sequence in one suit, anywhere in the hand;
+    * four of a kind: four cards of one rank;
+    * six pairs: six pairs (a four of a kind counts as two pairs, a three of a
+      kind as one pair and a single card);
+    * three flushes / three straights: the cards can be set as a 5-card
+      flush (straight) in the back and in the middle and three cards of one suit
+      (in sequence) in the front.
+
+    >>> sorted(s.label for s in find_specials("2s 3d 4h 5c 6s 7d 8c 9h 10s Jd Qh Kc As"))
+    ['dragon', 'three straights']
+    >>> sorted(s.label for s in find_specials("2s 2d 4h 4c 6s 6d 8c 8h 10s 10d Qh Qc As"))
+    ['six pairs']
+    """
+    hand = _thirteen(cards)
+    found: set[Special] = set()
+    counts = Counter(c.rank for c in hand)
+    if len(counts) == 13:
+        found.add(Special.DRAGON)
+    if max(counts.values()) == 4:
+        found.add(Special.FOUR_OF_A_KIND)
+    if sum(n // 2 for n in counts.values()) == 6:
+        found.add(Special.SIX_PAIRS)
+    for suit in SUITS:
+        ranks = {int(c.rank) for c in hand if c.suit is suit}
+        if 14 in ranks:
+            ranks.add(1)
+        if any(all(r + k in ranks for k in range(5)) for r in range(1, 11)):
+            found.add(Special.STRAIGHT_FLUSH)
+            break
+    suit_counts = Counter(c.suit for c in hand)
+    if _suits_split_into(list(suit_counts.values()), [5, 5, 3]):
+        found.add(Special.THREE_FLUSHES)
+    if special_arrangement(hand, Special.THREE_STRAIGHTS) is not None:
+        found.add(Special.THREE_STRAIGHTS)
+    return found
+
+
+def _suits_split_into(counts: list[int], parts: list[int]) -> bool:
+    """Can suits with these card counts be cut exactly into flushes of these sizes?"""
+    if not parts:
+        return all(n == 0 for n in counts)
+    part, rest = parts[0], parts[1:]
+    for i, n in enumerate(counts):
+        if n >= part:
+            counts[i] -= part
+            ok = _suits_split_into(counts, rest)
+            counts[i] += part
+            if ok:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------------
+# the solver
+
+
+@lru_cache(maxsize=2)
+def _strength_tables() -> tuple[dict[int, float], dict[int, float]]:
+    """For each hand value: the share of all hands of its size it beats (ties count half)."""
+    out: list[dict[int, float]] = []
+    for size, table in ((5, _TABLE5), (3, _TABLE3)):
+        hands_per_value: Counter[int] = Counter()
+        for key, value in table.items():
+            hands_per_value[value] += _hands_with_key(key, size)
+        total = sum(hands_per_value.values())
+        below = 0
+        strength: dict[int, float] = {}
+        for value in sorted(hands_per_value):
+            n = hands_per_value[value]
+            strength[value] = (below + n / 2) / total
+            below += n
+        out.append(strength)
+    return out[0], out[1]
+
+
+_PRIME_RANK = {
+    p: r
+    for r, p in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41), strict=True)
+}
+
+
+def _hands_with_key(key: int, size: int) -> int:
+    """How many real hands share a lookup key of the poker tables."""
+    flush = key >> 27
+    product = key & ((1 << 27) - 1)
+    counts: Counter[int] = Counter()
+    for prime, rank in _PRIME_RANK.items():
+        while product % prime == 0:
+            counts[rank] += 1
+            product //= prime
+    if flush:
+        return 1  # five distinct ranks, one given suit
+    n = 1
+    for c in counts.values():
+        n *= comb(4, c)
+    if size == 5 and len(counts) == 5:
+        n -= 4  # the four flushes have keys of their own
+    return n
+
+
+def row_strength(value: HandValue) -> float:
+    """The share of all hands of the same size (5 or 3 cards) that ``value`` beats.
+
+    Ties count half.  This is the solver's measure of a row.
+
+    >>> round(row_strength(HandValue.from_cards("As Ah Ad Kc Kd")), 4)
+    0.9997
+    """
+    five, three = _strength_tables()
+    return (three if value.size == 3 else five)[value.code]
+
+
+@lru_cache(maxsize=1)
+def _split_plan() -> tuple[
+    tuple[tuple[int, int, int, int, int], ...],
+    tuple[int, ...],
+    dict[int, tuple[tuple[int, int], ...]],
+]:
+    """Positions 0..12: every 5-subset, its bit mask, and for each back mask the
+    (middle mask, front mask) pairs of the cards left: fixed, so built once."""
+    subsets = tuple(combinations(range(13), 5))
+    masks = tuple(sum(1 << i for i in idx) for idx in subsets)
+    full = (1 << 13) - 1
+    splits: dict[int, tuple[tuple[int, int], ...]] = {}
+    for mask in masks:
+        rest = full ^ mask
+        positions = [i for i in range(13) if rest >> i & 1]
+        pairs = []
+        for mid in combinations(positions, 5):
+            mid_mask = sum(1 << i for i in mid)
+            pairs.append((mid_mask, rest ^ mid_mask))
+        splits[mask] = tuple(pairs)
+    return subsets, masks, splits
+
+
+def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
+    """The arrangement, among all 72,072, that maximises the sum of the rows' strengths.
+
+    The objective: for each row, the share of all hands of its size (every
+    5-card hand for back and middle, every 3-card hand for the front) that
+    the row beats, ties counting half (:func:`row_strength`); add the three.
+    Misset arrangements are never chosen.  Ties between arrangements go to the
+    stronger back, then the stronger middle.
+
+    Each 5-card and 3-card subset is evaluated once; backs are tried from the
+    strongest down, and the search stops when even a middle as strong as the
+    back and the best possible front could not beat the best found.
+
+    >>> str(best_arrangement("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs"))
+    '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
+    """
+    hand = _thirteen(cards)
+    codes = [c.code for c in hand]
+    five_strength, three_strength = _strength_tables()
+    subsets, masks, splits = _split_plan()
+    values5 = [code5(codes[a], codes[b], codes[c], codes[d], codes[e]) for a, b, c, d, e in subsets]
+    by_mask = {m: (five_strength[v], v) for m, v in zip(masks, values5, strict=True)}
+    fronts: dict[int, tuple[float, int]] = {}
+    for a, b, c in combinations(range(13), 3):
+        v = code3(codes[a], codes[b], codes[c])
+        fronts[(1 << a) | (1 << b) | (1 << c)] = (three_strength[v], v)
+    best_front = max(s for s, _ in fronts.values())
+    order = sorted(masks, key=lambda m: by_mask[m], reverse=True)
+    best = (-1.0, 0, 0)
+    best_masks = (0, 0)
+    for back_mask in order:
+        back_s, back_v = by_mask[back_mask]
+        # the middle is no stronger than the back: this bounds every later back too
+        if 2 * back_s + best_front < best[0]:
+            break
+        for mid_mask, front_mask in splits[back_mask]:
+            mid_s, mid_v = by_mask[mid_mask]
+            if mid_v > back_v:
+                continue
+            front_s, front_v = fronts[front_mask]
+            if front_v > mid_v:
+                continue
+            key = (back_s + mid_s + front_s, back_v, mid_v)
+            if key > best:
+                best = key
+                best_masks = (back_mask, mid_mask)
+    back_mask, mid_mask = best_masks
+    full = (1 << 13) - 1
+
+    def pick(mask: int) -> Cards:
+        return Cards(hand[i] for i in range(13) if mask >> i & 1)
+
+    return Arrangement(pick(back_mask), pick(mid_mask), pick(full ^ back_mask ^ mid_mask))
+
+
+def naive_best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
+    """The same search as :func:`best_arrangement`, evaluating each split from scratch.
+
+    Slow (every one of the 72,072 splits is evaluated on its own); kept as the
+    reference the benchmark and the tests compare the fast search with.
+    """
+    hand = _thirteen(cards)
+    five_strength, three_strength = _strength_tables()
+    best: tuple[float, int, int] | None = None
+    best_arr: Arrangement | None = None
+    for back_idx in combinations(range(13), 5):
+        rest = [i for i in range(13) if i not in back_idx]
+        for mid_idx in combinations(rest, 5):
+            arr = Arrangement(
+                Cards(hand[i] for i in back_idx),
+                Cards(hand[i] for i in mid_idx),
+                Cards(hand[i] for i in rest if i not in mid_idx),
+            )
+            if arr.is_misset():
+                continue
+            b, m, f = arr.values()
+            key = (
+                five_strength[b.code] + five_strength[m.code] + three_strength[f.code],
+                b.code,
+                m.code,
+            )
+            if best is None or key > best:
+                best, best_arr = key, arr
+    assert best_arr is not None
+    return best_arr
+
+
+def random_hand(rng: random.Random) -> Cards:
+    """13 random cards (for simulations and benchmarks)."""
+    return Cards(rng.sample(list(standard_deck()), 13))

@@ -1,0 +1,244 @@
+"""Chinese Poker: scoring a table of four arranged hands (GAMES.md §2b).
+
+Each player is scored against each other player: one point a row, or the
+row's royalty instead; special hands score 3 (the thirteen: 13) from each
+opponent; a misset hand loses every row.  House rules are fields of
+:class:`ChinesePokerRules`.
+
+>>> john = Arrangement.parse("3h 3d 3s 2h 2d / 10d 10s 9c Qs 8c / 6s 6c 4h")
+>>> adele = Arrangement.parse("Ks Js 9s 8s 7s / 9h 9d 5h 5d 4c / Ah Kd Qd")
+>>> score_table([john, adele]).totals
+(1, -1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Literal
+
+from .arrange import ROWS, Arrangement, Row, Special, find_specials
+from .errors import UnknownOptionError
+from .mau_binh import _check_disjoint
+from .poker import Category, HandValue
+
+__all__ = [
+    "PRESETS",
+    "ChinesePokerRules",
+    "PairScore",
+    "TableScore",
+    "declared_special",
+    "score_pair",
+    "score_table",
+]
+
+#: The royalties of the source: a winning row of this category scores this
+#: many points instead of 1.  ("Flush" in the source's English means straight
+#: flush here: its Example 3 shows a plain flush in the middle winning 1 point.)
+SOURCE_ROYALTIES: tuple[tuple[Row, Category, int], ...] = (
+    (Row.FRONT, Category.THREE_OF_A_KIND, 3),
+    (Row.MIDDLE, Category.FULL_HOUSE, 2),
+    (Row.MIDDLE, Category.FOUR_OF_A_KIND, 8),
+    (Row.MIDDLE, Category.STRAIGHT_FLUSH, 10),
+    (Row.BACK, Category.FOUR_OF_A_KIND, 4),
+    (Row.BACK, Category.STRAIGHT_FLUSH, 5),
+)
+
+#: Points a declared special hand takes from each opponent.
+SOURCE_SPECIALS: tuple[tuple[Special, int], ...] = (
+    (Special.DRAGON, 13),
+    (Special.SIX_PAIRS, 3),
+    (Special.THREE_STRAIGHTS, 3),
+    (Special.THREE_FLUSHES, 3),
+)
+
+
+@dataclass(frozen=True)
+class ChinesePokerRules:
+    """House rules of Chinese Poker.
+
+    * ``royalties``: (row, category, points) a winning row scores instead of 1.
+    * ``specials``: (special hand, points from each opponent); the dragon
+      (thirteen different ranks) beats every other special.
+    * ``specials_clash``: when two players both declare a special other than
+      the dragon: ``"first declared"`` (the earlier seat, counting from the
+      dealer's left, prevails and scores; the source's rule read with seat
+      order) or ``"cancel"`` (neither scores against the other).
+
+    >>> ChinesePokerRules().royalty(Row.MIDDLE, Category.FULL_HOUSE)
+    2
+    """
+
+    royalties: tuple[tuple[Row, Category, int], ...] = SOURCE_ROYALTIES
+    specials: tuple[tuple[Special, int], ...] = SOURCE_SPECIALS
+    specials_clash: Literal["first declared", "cancel"] = "first declared"
+    _royalty_map: dict[tuple[Row, Category], int] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_royalty_map", {(row, cat): pts for row, cat, pts in self.royalties}
+        )
+
+    def royalty(self, row: Row, category: Category) -> int:
+        """Points a winning row of this category scores (1 when no royalty)."""
+        return self._royalty_map.get((row, category), 1)
+
+    def special_points(self, special: Special) -> int:
+        return dict(self.specials)[special]
+
+    def with_options(self, **options: object) -> ChinesePokerRules:
+        known = [f.name for f in fields(self) if f.init]
+        for name in options:
+            if name not in known:
+                raise UnknownOptionError(
+                    f"Chinese Poker has no rule option {name!r}; its options are: {', '.join(known)}"
+                )
+        return replace(self, **options)  # type: ignore[arg-type]
+
+    @staticmethod
+    def preset(name: str) -> ChinesePokerRules:
+        if name not in PRESETS:
+            raise UnknownOptionError(
+                f"no Chinese Poker preset {name!r}; the presets are: {', '.join(PRESETS)}"
+            )
+        return PRESETS[name]
+
+
+PRESETS: dict[str, ChinesePokerRules] = {
+    "source": ChinesePokerRules(),
+    "equal specials cancel": ChinesePokerRules(specials_clash="cancel"),
+}
+
+
+def declared_special(
+    arr: Arrangement, rules: ChinesePokerRules = ChinesePokerRules()
+) -> Special | None:
+    """The special a player holding these cards declares (the best one they hold).
+
+    What counts is what the 13 cards *allow*, not how they are set.
+
+    >>> declared_special(Arrangement.parse("2s 3d 4h 5c 6s / 7d 8c 9h 10s Jd / Qh Kc As"))
+    <Special.DRAGON: 'dragon'>
+    """
+    held = find_specials(arr.cards)
+    scoring = [s for s, _ in rules.specials]
+    best = [s for s in scoring if s in held]
+    if not best:
+        return None
+    return max(best, key=lambda s: (rules.special_points(s), -scoring.index(s)))
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """What player ``a`` scores against player ``b`` (``b`` scores the opposite)."""
+
+    points: int
+    reason: str
+    rows: tuple[int, ...] = ()
+
+
+def score_pair(
+    a: Arrangement,
+    b: Arrangement,
+    rules: ChinesePokerRules = ChinesePokerRules(),
+    *,
+    a_declares: bool = True,
+    b_declares: bool = True,
+    a_first: bool = True,
+) -> PairScore:
+    """Score ``a`` against ``b``; ``a_first`` says ``a`` sits earlier in the order of declaring."""
+    sa = declared_special(a, rules) if a_declares else None
+    sb = declared_special(b, rules) if b_declares else None
+    if sa or sb:
+        if sa and sb:
+            if sa == sb == Special.DRAGON:
+                return PairScore(0, "both hold the thirteen: no points")
+            if Special.DRAGON in (sa, sb):
+                sign = 1 if sa is Special.DRAGON else -1
+                return PairScore(
+                    sign * rules.special_points(Special.DRAGON),
+                    "the thirteen beats any other special hand",
+                )
+            if rules.specials_clash == "cancel":
+                return PairScore(0, f"both declare a special ({sa.label}, {sb.label}): they cancel")
+            winner = sa if a_first else sb
+            sign = 1 if a_first else -1
+            return PairScore(
+                sign * rules.special_points(winner),
+                f"both declare a special; the first to declare ({winner.label}) prevails",
+            )
+        special, sign = (sa, 1) if sa else (sb, -1)
+        assert special is not None
+        return PairScore(
+            sign * rules.special_points(special),
+            f"special hand: {special.label}, whatever the cards",
+        )
+    va, vb = a.values(), b.values()
+    if a.is_misset() and b.is_misset():
+        return PairScore(0, "both hands are misset: no points", (0, 0, 0))
+    if a.is_misset() or b.is_misset():
+        sign = -1 if a.is_misset() else 1
+        winner_values = vb if a.is_misset() else va
+        rows = tuple(
+            sign * rules.royalty(row, v.category)
+            for row, v in zip(ROWS, winner_values, strict=True)
+        )
+        loser = "first" if a.is_misset() else "second"
+        return PairScore(sum(rows), f"the {loser} hand is misset and loses every row", rows)
+    row_points = []
+    for row, x, y in zip(ROWS, va, vb, strict=True):
+        row_points.append(_row_points(row, x, y, rules))
+    words = ", ".join(f"{row.value} {p:+d}" for row, p in zip(ROWS, row_points, strict=True))
+    return PairScore(sum(row_points), words, tuple(row_points))
+
+
+def _row_points(row: Row, x: HandValue, y: HandValue, rules: ChinesePokerRules) -> int:
+    if x > y:
+        return rules.royalty(row, x.category)
+    if x < y:
+        return -rules.royalty(row, y.category)
+    return 0
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """Scores of a whole table: totals per seat and each pair's result."""
+
+    totals: tuple[int, ...]
+    pairs: dict[tuple[int, int], PairScore]
+
+
+def score_table(
+    hands: Sequence[Arrangement],
+    rules: ChinesePokerRules = ChinesePokerRules(),
+    *,
+    declares: Sequence[bool] | None = None,
+    names: Sequence[str] | None = None,
+) -> TableScore:
+    """Score every pair of seats.  Seats are listed in the order they declare
+    (the first seat sits left of the dealer).
+
+    The cards of all hands must be different cards of one deck: a repeated
+    card raises :class:`~rules_lib.errors.DuplicateCardError` naming it.
+    """
+    names = list(names) if names is not None else [f"seat {i + 1}" for i in range(len(hands))]
+    _check_disjoint(hands, names)
+    declares = list(declares) if declares is not None else [True] * len(hands)
+    totals = [0] * len(hands)
+    pairs: dict[tuple[int, int], PairScore] = {}
+    for i in range(len(hands)):
+        for j in range(i + 1, len(hands)):
+            result = score_pair(
+                hands[i],
+                hands[j],
+                rules,
+                a_declares=declares[i],
+                b_declares=declares[j],
+                a_first=True,
+            )
+            pairs[(i, j)] = result
+            totals[i] += result.points
+            totals[j] -= result.points
+    return TableScore(tuple(totals), pairs)

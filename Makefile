@@ -55,11 +55,10 @@ nbval: venv
 	$(BIN)/python tools/nbval_notebooks.py test-output/nbval
 	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env test-output/nbval
 
-## make app: the poker-hands widgets, live, with Voila on 127.0.0.1
+## make app: the book's apps, live, with Voila on 127.0.0.1 (APP=book/apps/x.ipynb for one)
+APP ?= book/apps
 app: venv
-	$(BIN)/python tools/voila_template.py
-	JUPYTER_PATH=$(CURDIR)/.app-data $(BIN)/voila --no-browser --Voila.ip=$(HOST) --port=$(APP_PORT) \
-	  --template=thirteen --show_tracebacks=False book/apps/poker_hands.ipynb
+	$(BIN)/python tools/voila_app.py --host $(HOST) --port $(APP_PORT) $(APP)
 
 benchmark: venv
 	$(BIN)/python benchmarks/poker_eval.py

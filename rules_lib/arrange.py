@@ -34,6 +34,7 @@ __all__ = [
     "ROW_SIZES",
     "SPLITS",
     "Arrangement",
+    "Draft",
     "Row",
     "Special",
     "best_arrangement",
@@ -514,3 +515,65 @@ def naive_best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
 def random_hand(rng: random.Random) -> Cards:
     """13 random cards (for simulations and benchmarks)."""
     return Cards(rng.sample(list(standard_deck()), 13))
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A hand being set by a player: rows may be over- or under-full for a while.
+
+    Moving cards never loses one; :meth:`arrangement` gives the finished
+    :class:`Arrangement` once every row has the right number of cards.
+
+    >>> d = Draft.from_cards("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs")
+    >>> d.sizes()
+    (5, 5, 3)
+    >>> d2 = d.move([Card.parse("2c")], Row.BACK)
+    >>> d2.sizes(), d2.problems()
+    ((6, 5, 2), ['the back has 6 cards; it needs 5', 'the front has 2 cards; it needs 3'])
+    """
+
+    back: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    front: tuple[Card, ...]
+
+    @classmethod
+    def from_cards(cls, cards: str | Iterable[AnyCard]) -> Draft:
+        """Start from 13 cards sorted high to low: five to the back, five to the middle, three to the front."""
+        hand = sorted(
+            _thirteen(cards), key=lambda c: (int(c.rank), -SUITS.index(c.suit)), reverse=True
+        )
+        return cls(tuple(hand[:5]), tuple(hand[5:10]), tuple(hand[10:]))
+
+    @classmethod
+    def from_arrangement(cls, arr: Arrangement) -> Draft:
+        return cls(*(tuple(arr.row(r)) for r in ROWS))  # type: ignore[arg-type]
+
+    def row(self, row: Row) -> tuple[Card, ...]:
+        return getattr(self, row.value)  # type: ignore[no-any-return]
+
+    def sizes(self) -> tuple[int, int, int]:
+        return (len(self.back), len(self.middle), len(self.front))
+
+    def move(self, cards: Iterable[Card], to: Row) -> Draft:
+        """Move ``cards`` (from wherever they are) to the end of row ``to``."""
+        moving = [c for c in cards]
+        for card in moving:
+            if not any(card in self.row(r) for r in ROWS):
+                raise NotationError(f"{card} is not in this hand")
+        rows = {r: [c for c in self.row(r) if c not in moving] for r in ROWS}
+        rows[to].extend(moving)
+        return Draft(*(tuple(rows[r]) for r in ROWS))
+
+    def problems(self) -> list[str]:
+        """What stops this draft from being an arrangement (row sizes)."""
+        out = []
+        for r in ROWS:
+            n = len(self.row(r))
+            if n != r.size:
+                out.append(f"the {r.value} has {n} card{'s' * (n != 1)}; it needs {r.size}")
+        return out
+
+    def arrangement(self) -> Arrangement | None:
+        if self.problems():
+            return None
+        return Arrangement(*(Cards(self.row(r)) for r in ROWS))

@@ -20,6 +20,12 @@ APPS = {
         'display(HTML("<h2>One hand</h2>"), HandExplorer("Kd Kc 9s 9h Qc"))\n'
         'display(HTML("<h2>Two hands</h2>"), HandComparer("Kd Kc 9s 9h Qc", "Kh Ks 9d 9c 7c"))',
     ),
+    "arrange_13": (
+        "# Arrange your 13\n\nSet the thirteen cards of a deal as back, middle and front, then "
+        "show down against three bots under Mậu Binh or Chinese Poker rules. Give everyone in "
+        "a class the same deal number to compare arrangements.",
+        "from rules_lib.widgets import Showdown\n\nShowdown(seed=1)",
+    ),
 }
 
 

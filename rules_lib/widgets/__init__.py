@@ -4,6 +4,7 @@ Widgets stay thin: they build a layout, wire events and redraw from library
 functions.  The core library never imports this package.
 """
 
+from .arrange_widgets import ArrangeHand, Showdown
 from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
 
-__all__ = ["CardPicker", "HandComparer", "HandExplorer", "toggle_token"]
+__all__ = ["ArrangeHand", "CardPicker", "HandComparer", "HandExplorer", "Showdown", "toggle_token"]

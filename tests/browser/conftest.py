@@ -74,3 +74,79 @@ def screenshot_dir(output_dir: Path) -> Path:
     folder = output_dir / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path) -> Iterator[str]:
+    """Serve ``book/apps/<param>.ipynb`` with Voila on 127.0.0.1 as ``make app`` does; yields the URL."""
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    sys.path.insert(0, str(repo_root / "tools"))
+    import voila_app as launcher
+
+    launcher.write_template()
+    port = _free_port()
+    name = request.param
+    log_path = output_dir / f"voila-{name}.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            launcher.voila_command(f"book/apps/{name}.ipynb", port=port),
+            cwd=repo_root,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=launcher.voila_env(),
+        )
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    urllib.request.urlopen(url, timeout=2).close()
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        pytest.fail(f"Voila did not start; see {log_path}")
+                    time.sleep(0.3)
+            yield url
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+
+
+class PageWatch:
+    """Collects JavaScript errors and blocks (and records) requests to other hosts."""
+
+    def __init__(self, page: object) -> None:
+        from urllib.parse import urlparse
+
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))  # type: ignore[attr-defined]
+        page.on(  # type: ignore[attr-defined]
+            "console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None
+        )
+
+        def guard(route: object) -> None:
+            url = route.request.url  # type: ignore[attr-defined]
+            if urlparse(url).hostname in ("127.0.0.1", None):
+                route.continue_()  # type: ignore[attr-defined]
+            else:
+                self.foreign.append(url)
+                route.abort()  # type: ignore[attr-defined]
+
+        page.route("**/*", guard)  # type: ignore[attr-defined]
+
+    def check(self) -> None:
+        assert not self.foreign, f"requests to other hosts: {self.foreign}"
+        assert not self.errors, f"JavaScript errors: {self.errors}"

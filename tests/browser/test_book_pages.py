@@ -9,10 +9,11 @@ Screenshots at desktop and phone width go to ``test-output/screenshots``.
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 import yaml
+
+from .conftest import PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -40,23 +41,7 @@ def test_page_shows_cards_and_widgets_without_errors(
     width, height = VIEWPORTS[viewport]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    errors: list[str] = []
-    foreign: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on(
-        "console",
-        lambda msg: errors.append(msg.text) if msg.type == "error" else None,
-    )
-
-    def guard(route):
-        host = urlparse(route.request.url).hostname
-        if host in ("127.0.0.1", None):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    watch = PageWatch(page)
     page.goto(f"{site_url}/{page_name}.html", wait_until="load")
 
     cards = page.locator("article svg[role=img]")
@@ -82,5 +67,4 @@ def test_page_shows_cards_and_widgets_without_errors(
     name = page_name.replace("/", "_")
     page.screenshot(path=str(screenshot_dir / f"{name}-{viewport}.png"), full_page=True)
     context.close()
-    assert not foreign, f"requests to other hosts: {foreign}"
-    assert not errors, f"JavaScript errors: {errors}"
+    watch.check()

@@ -1,91 +1,26 @@
-"""The poker-hands app under Voila answers a reader, live, in Chromium.
+"""The apps under Voila answer a reader, live, in Chromium.
 
-Voila runs on 127.0.0.1 with tracebacks hidden (as a teacher would start it);
-the test types a hand, waits for Python's answer, then types a mistake and
-checks the message names it while the typed text stays.
+Voila runs on 127.0.0.1 with tracebacks hidden, as `make app` starts it. Each
+test uses an app as a reader would and checks what Python computed.
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
+from .conftest import PageWatch
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def voila_url(output_dir: Path) -> Iterator[str]:
-    port = _free_port()
-    log = (output_dir / "voila.log").open("w")
-    subprocess.run([sys.executable, "tools/voila_template.py"], cwd=ROOT, check=True)
-    env = dict(os.environ, JUPYTER_PATH=str(ROOT / ".app-data"))
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            "--no-browser",
-            "--Voila.ip=127.0.0.1",
-            f"--port={port}",
-            "--template=thirteen",
-            "book/apps/poker_hands.ipynb",
-        ],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"Voila did not start; see {output_dir / 'voila.log'}")
-                time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        log.close()
-
-
-def test_poker_app_evaluates_typed_hands_live(browser, voila_url, screenshot_dir):
+@pytest.mark.parametrize("voila_app", ["poker_hands"], indirect=True)
+def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir):
     page = browser.new_page(viewport={"width": 1000, "height": 900})
-    errors: list[str] = []
-    foreign: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-
-    def guard(route):
-        if urlparse(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    watch = PageWatch(page)
     started = time.monotonic()
-    page.goto(voila_url)
+    page.goto(voila_app)
     explorer = page.locator(".rl-hand-explorer")
     explorer.locator("input[type=text]").wait_for(state="visible", timeout=60_000)
     first_widget = time.monotonic() - started
@@ -107,10 +42,8 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_url, screenshot_dir
         timeout=10_000,
     )
     assert box.input_value() == "As Ad 5c 5d Xh"  # nothing the reader typed is lost
-    # the last good hand stays on screen
-    assert "full house, fives over aces" in explorer.inner_text()
+    assert "full house, fives over aces" in explorer.inner_text()  # the last good hand stays
 
-    # the picker adds a card with a click on its button
     box.fill("As Ad 5c")
     page.get_by_text("Pick cards").click()
     page.locator(".rl-pick", has_text="5♦").click()
@@ -120,8 +53,67 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_url, screenshot_dir
     )
     page.screenshot(path=str(screenshot_dir / "voila-poker_hands.png"), full_page=True)
     print(
-        f"\nVoila: first widget {first_widget:.2f} s, typed hand answered in {round_trip * 1000:.0f} ms"
+        f"\nVoila poker_hands: first widget {first_widget:.2f} s, typed hand answered in {round_trip * 1000:.0f} ms"
     )
-    assert not foreign, f"requests to other hosts: {foreign}"
-    assert not errors, f"JavaScript errors: {errors}"
     page.close()
+    watch.check()
+
+
+def _row_cards(page, row: str) -> list[str]:
+    box = page.locator(".rl-arrange").locator(f".rl-move-{row}").locator("xpath=..")
+    return [b.inner_text() for b in box.locator(".rl-card-button").all()]
+
+
+@pytest.mark.parametrize("voila_app", ["arrange_13"], indirect=True)
+def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, screenshot_dir):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app)
+    page.locator(".rl-arrange").wait_for(state="visible", timeout=60_000)
+
+    # deal a numbered hand: everyone typing the same number gets the same cards
+    seed = page.locator(".rl-arrange input[type=number]")
+    seed.fill("42")
+    page.get_by_role("button", name="Deal", exact=True).click()
+    from rules_lib.arrange import Draft, deal
+
+    expected = Draft.from_cards(deal(42)[0])
+    page.wait_for_function(
+        f"() => document.querySelector('.rl-move-front').parentElement.innerText.includes('{expected.front[0]}')",
+        timeout=10_000,
+    )
+    assert _row_cards(page, "back") == [str(c) for c in expected.back]
+
+    # move one card from the back to the front, using the keyboard only
+    first = page.locator(".rl-move-back").locator("xpath=..").locator(".rl-card-button").first
+    moved = first.inner_text()
+    first.focus()
+    page.keyboard.press("Space")
+    page.locator(".rl-move-front").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.rl-arrange').innerText.includes('the back has 4 cards')",
+        timeout=10_000,
+    )
+    assert moved in _row_cards(page, "front")
+
+    # the solver's best arrangement is never misset
+    page.get_by_role("button", name="Show the best arrangement").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-arrange').innerText.includes('best arrangement for the book')",
+        timeout=10_000,
+    )
+    assert "misset" not in page.locator(".rl-arrange").inner_text()
+
+    # show down under Chinese Poker: four scored hands and a running total
+    page.get_by_role("button", name="Show down").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-showdown').innerText.includes('Running total after 1 deal')",
+        timeout=20_000,
+    )
+    text = page.locator(".rl-showdown").inner_text()
+    for name in ("you", "Bot A", "Bot B", "Bot C"):
+        assert name in text
+    page.screenshot(path=str(screenshot_dir / "voila-arrange_13.png"), full_page=True)
+    page.close()
+    watch.check()

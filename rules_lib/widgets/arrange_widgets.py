@@ -1,0 +1,404 @@
+"""Widgets for Mậu Binh and Chinese Poker.
+
+* :class:`ArrangeHand`: deal (by number, so a class can share a deal) or type
+  13 cards, move cards between back, middle and front with buttons, see each
+  row's value, misset and special hands flagged, and the solver's best
+  arrangement on request.
+* :class:`Showdown`: your arrangement against three solver bots, scored under
+  either game's rules, with a running total over deals.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import time
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from .. import chinese_poker, mau_binh
+from ..arrange import (
+    ROWS,
+    Arrangement,
+    Draft,
+    Row,
+    Special,
+    best_arrangement,
+    deal,
+    find_specials,
+    special_arrangement,
+)
+from ..cards import Card, Cards, parse_cards, standard_deck
+from ..errors import RulesError
+from ..poker import HandValue
+from ..render import RED, cards_html, message_html
+
+__all__ = ["RULESETS", "ArrangeHand", "Showdown", "bot_arrangement", "score_showdown"]
+
+#: The rule sets a reader can pick: label -> (game, rules object).
+RULESETS: dict[str, tuple[str, object]] = {
+    "Mậu Binh (source rules)": ("mau_binh", mau_binh.PRESETS["source"]),
+    "Mậu Binh (straight flush and four of a kind as hands)": (
+        "mau_binh",
+        mau_binh.PRESETS["poker categories"],
+    ),
+    "Chinese Poker (source rules)": ("chinese_poker", chinese_poker.PRESETS["source"]),
+    "Chinese Poker (equal specials cancel)": (
+        "chinese_poker",
+        chinese_poker.PRESETS["equal specials cancel"],
+    ),
+}
+
+_SPECIAL_NOTE = {
+    "mau_binh": "in Mậu Binh an instant win",
+    "chinese_poker": "in Chinese Poker a special hand",
+}
+
+
+def bot_arrangement(cards: object, game: str, rules: object) -> Arrangement:
+    """How the bots set a hand: as three straights or three flushes when that
+    wins at once in Mậu Binh, otherwise the solver's best arrangement."""
+    if game == "mau_binh":
+        for special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
+            arr = special_arrangement(cards, special)  # type: ignore[arg-type]
+            if arr is not None:
+                return arr
+    return best_arrangement(cards)  # type: ignore[arg-type]
+
+
+def score_showdown(
+    hands: list[Arrangement], game: str, rules: object, dealer: int
+) -> tuple[list[int], list[str]]:
+    """Points of each seat for one deal, and a line of explanation per seat."""
+    if game == "mau_binh":
+        assert isinstance(rules, mau_binh.MauBinhRules)
+        totals = mau_binh.settle_table(hands, rules, dealer=dealer)
+        notes = []
+        for seat, arr in enumerate(hands):
+            if seat == dealer:
+                notes.append("the dealer: takes the opposite of each player's result")
+            else:
+                notes.append(mau_binh.settle(arr, hands[dealer], rules).reason)
+        return totals, notes
+    assert isinstance(rules, chinese_poker.ChinesePokerRules)
+    table = chinese_poker.score_table(hands, rules)
+    notes = []
+    for seat in range(len(hands)):
+        parts = []
+        for (i, j), result in table.pairs.items():
+            if seat in (i, j):
+                other = j if seat == i else i
+                pts = result.points if seat == i else -result.points
+                parts.append(f"{pts:+d} against {_NAMES[other]}")
+        notes.append(", ".join(parts))
+    return list(table.totals), notes
+
+
+_NAMES = ("you", "Bot A", "Bot B", "Bot C")
+
+
+def _value_line(value: HandValue | None) -> str:
+    return html.escape(str(value)) if value is not None else "…"
+
+
+class ArrangeHand(widgets.VBox):  # type: ignore[misc]
+    """Set 13 cards as back, middle and front.
+
+    >>> w = ArrangeHand(seed=7)
+    >>> w.draft.sizes()
+    (5, 5, 3)
+    >>> w.best_button.click()
+    >>> "best arrangement" in w.status.value and not w.current().is_misset()
+    True
+    >>> w.cards_text.value = "As Kd"
+    >>> w.use_button.click()
+    >>> "13" in w.status.value and w.draft.sizes() == (5, 5, 3)
+    True
+    """
+
+    def __init__(
+        self, seed: int = 1, cards: str | None = None, on_change: Callable[[], None] | None = None
+    ) -> None:
+        self._on_change = on_change
+        self.seed = widgets.BoundedIntText(
+            value=seed,
+            min=0,
+            max=10**9,
+            description="Deal no.",
+            layout=widgets.Layout(width="13rem"),
+        )
+        self.deal_button = widgets.Button(
+            description="Deal", tooltip="deal the hand with this number"
+        )
+        self.new_button = widgets.Button(description="New deal", tooltip="a new random deal number")
+        self.cards_text = widgets.Text(
+            placeholder="or type 13 cards, e.g. As Kd 10h …",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
+        )
+        self.use_button = widgets.Button(description="Use these cards")
+        self.best_button = widgets.Button(
+            description="Show the best arrangement",
+            button_style="info",
+            layout=widgets.Layout(width="auto"),
+            tooltip="search all 72,072 ways to set the hand",
+        )
+        self.status = widgets.HTML()
+        self.row_boxes: dict[Row, widgets.VBox] = {r: widgets.VBox() for r in ROWS}
+        self.selected: set[Card] = set()
+        self.draft = Draft.from_cards(deal(seed)[0] if cards is None else cards)
+        self._message = ""
+        self.deal_button.on_click(lambda _b: self.deal(self.seed.value))
+        self.new_button.on_click(lambda _b: self.deal(random.randrange(10**6)))
+        self.use_button.on_click(lambda _b: self.use_typed())
+        self.best_button.on_click(lambda _b: self.show_best())
+        help_text = widgets.HTML(
+            "<p style='margin:.2rem 0'>Press cards to select them, then a row's "
+            "<b>Move here</b> button. Keys: Tab moves between buttons, Space presses.</p>"
+        )
+        controls = widgets.HBox(
+            [self.seed, self.deal_button, self.new_button],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
+        )
+        typed = widgets.HBox(
+            [self.cards_text, self.use_button], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        super().__init__(
+            [controls, typed, help_text, *self.row_boxes.values(), self.status, self.best_button],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.add_class("rl-arrange")
+        self.redraw()
+
+    # -- actions -----------------------------------------------------------
+
+    def deal(self, seed: int) -> None:
+        self.seed.value = seed
+        self.draft = Draft.from_cards(deal(seed)[0])
+        self.selected.clear()
+        self._message = ""
+        self.redraw()
+
+    def use_typed(self) -> None:
+        try:
+            cards = parse_cards(self.cards_text.value, count=13, jokers=False)
+            draft = Draft.from_cards(cards)
+        except RulesError as error:
+            self._message = message_html(f"{error} (your hand below is unchanged)")
+            self.redraw()
+            return
+        self.draft = draft
+        self.selected.clear()
+        self._message = ""
+        self.redraw()
+
+    def move_selected(self, row: Row) -> None:
+        if not self.selected:
+            self._message = message_html("Select one or more cards first.", "info")
+        else:
+            self.draft = self.draft.move(sorted(self.selected, key=lambda c: -int(c.rank)), row)
+            self.selected.clear()
+            self._message = ""
+        self.redraw()
+
+    def show_best(self) -> None:
+        cards = [c for r in ROWS for c in self.draft.row(r)]
+        start = time.perf_counter()
+        arr = best_arrangement(cards)
+        ms = (time.perf_counter() - start) * 1000
+        self.draft = Draft.from_arrangement(arr)
+        self.selected.clear()
+        self._message = message_html(
+            f"This is the best arrangement for the book's objective (the three rows' "
+            f"strengths added up), found among all 72,072 in {ms:.0f} ms.",
+            "info",
+        )
+        self.redraw()
+
+    def current(self) -> Arrangement:
+        arr = self.draft.arrangement()
+        if arr is None:
+            raise RulesError("; ".join(self.draft.problems()))
+        return arr
+
+    # -- drawing -----------------------------------------------------------
+
+    def _toggle(self, card: Card, pressed: bool) -> None:
+        (self.selected.add if pressed else self.selected.discard)(card)
+
+    def redraw(self) -> None:
+        arr = self.draft.arrangement()
+        values = arr.values() if arr else None
+        for i, row in enumerate(ROWS):
+            cards = self.draft.row(row)
+            value = values[i] if values else None
+            picture = widgets.HTML(
+                cards_html(
+                    cards,
+                    label=f"{row.value.capitalize()} ({len(cards)} of {row.size}): "
+                    f"{_value_line(value) if len(cards) == row.size else '…'}",
+                )
+            )
+            buttons = []
+            for card in cards:
+                b = widgets.ToggleButton(
+                    value=card in self.selected,
+                    description=str(card),
+                    tooltip=f"select the {card.name}",
+                    layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0"),
+                )
+                b.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
+                b.style.font_weight = "bold"
+                b.add_class("rl-card-button")
+                b.observe(lambda ch, c=card: self._toggle(c, bool(ch["new"])), names="value")
+                buttons.append(b)
+            move = widgets.Button(
+                description=f"Move here ({row.value})",
+                tooltip=f"move the selected cards to the {row.value}",
+                layout=widgets.Layout(width="auto"),
+            )
+            move.add_class(f"rl-move-{row.value}")
+            move.on_click(lambda _b, r=row: self.move_selected(r))
+            self.row_boxes[row].children = [
+                picture,
+                widgets.HBox(
+                    [*buttons, move], layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px")
+                ),
+            ]
+        self.status.value = self._message + self._status_html(arr)
+        if self._on_change:
+            self._on_change()
+
+    def _status_html(self, arr: Arrangement | None) -> str:
+        if arr is None:
+            return message_html("Not finished: " + "; ".join(self.draft.problems()) + ".", "info")
+        out = []
+        reason = arr.misset_reason()
+        if reason:
+            out.append(message_html(f"This hand is {reason}. A misset hand loses."))
+        specials = find_specials(arr.cards)
+        if specials:
+            names = ", ".join(s.label for s in Special if s in specials)
+            out.append(
+                message_html(
+                    f"Special: these cards hold {names} ({_SPECIAL_NOTE['mau_binh']} or "
+                    f"{_SPECIAL_NOTE['chinese_poker']}; three straights and three flushes "
+                    "count in Mậu Binh only when set that way).",
+                    "info",
+                )
+            )
+        if not out:
+            out.append(message_html("The rows are in order: back ≥ middle ≥ front.", "info"))
+        return "".join(out)
+
+
+class Showdown(widgets.VBox):  # type: ignore[misc]
+    """Your hand against three bots that set theirs with the solver.
+
+    >>> w = Showdown(seed=3)
+    >>> w.show_button.click()
+    >>> len(w.results.value) > 0 and sum(w.totals) == 0
+    True
+    """
+
+    def __init__(self, seed: int = 1, ruleset: str = "Chinese Poker (source rules)") -> None:
+        self.hand = ArrangeHand(seed=seed, on_change=self._hand_changed)
+        self.hand.deal_button.on_click(lambda _b: self._new_deal())
+        self.hand.new_button.on_click(lambda _b: self._new_deal())
+        self.rules = widgets.Dropdown(
+            options=list(RULESETS),
+            value=ruleset,
+            description="Rules",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
+        )
+        self.show_button = widgets.Button(description="Show down", button_style="success")
+        self.next_button = widgets.Button(description="Next deal")
+        self.results = widgets.HTML()
+        self.scoreboard = widgets.HTML()
+        self.totals = [0, 0, 0, 0]
+        self.deals_played = 0
+        self._shown = False
+        self.show_button.on_click(lambda _b: self.show())
+        self.next_button.on_click(lambda _b: self.next_deal())
+        super().__init__(
+            [
+                self.rules,
+                self.hand,
+                widgets.HBox([self.show_button, self.next_button]),
+                self.results,
+                self.scoreboard,
+            ],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.add_class("rl-showdown")
+        self._draw_scoreboard()
+
+    def _hand_changed(self) -> None:
+        if getattr(self, "_shown", False):
+            self._shown = False
+            self.results.value = ""
+
+    def _new_deal(self) -> None:
+        self._shown = False
+        self.results.value = ""
+
+    def next_deal(self) -> None:
+        self.hand.deal(self.hand.seed.value + 1)
+        self._new_deal()
+
+    def show(self) -> None:
+        if self._shown:
+            self.results.value = (
+                message_html("This deal is already scored: press Next deal.", "info")
+                + self.results.value
+            )
+            return
+        try:
+            mine = self.hand.current()
+        except RulesError as error:
+            self.results.value = message_html(f"Finish setting your hand first: {error}.")
+            return
+        game, rules = RULESETS[self.rules.value]
+        dealt = deal(self.hand.seed.value)
+        # a hand the reader typed: the bots share the other 39 cards
+        others = list(dealt[1:]) if set(mine.cards) == set(dealt[0]) else _other_hands(mine.cards)
+        arrangements = [mine] + [bot_arrangement(h, game, rules) for h in others]
+        dealer = 3
+        points, notes = score_showdown(arrangements, game, rules, dealer)
+        for seat, p in enumerate(points):
+            self.totals[seat] += p
+        self.deals_played += 1
+        self._shown = True
+        rows = []
+        for seat, (arr, p, note) in enumerate(zip(arrangements, points, notes, strict=True)):
+            name = _NAMES[seat] + (" (dealer)" if game == "mau_binh" and seat == dealer else "")
+            pictures = "".join(
+                cards_html(arr.row(r), label=f"{r.value}: {v}")
+                for r, v in zip(ROWS, arr.values(), strict=True)
+            )
+            rows.append(
+                "<div style='border-top:1px solid #ccc;padding:.4rem 0'>"
+                f"<h4 style='margin:.2rem 0'>{html.escape(name)}: {p:+d}</h4>"
+                f"<p style='margin:.1rem 0'>{html.escape(note)}</p>{pictures}</div>"
+            )
+        self.results.value = "".join(rows)
+        self._draw_scoreboard()
+
+    def _draw_scoreboard(self) -> None:
+        cells = "".join(
+            f"<td style='padding:.2rem .6rem;text-align:right'>{t:+d}</td>" for t in self.totals
+        )
+        heads = "".join(f"<th style='padding:.2rem .6rem'>{n}</th>" for n in _NAMES)
+        self.scoreboard.value = (
+            f"<p style='margin:.4rem 0 .1rem'><b>Running total</b> after {self.deals_played} "
+            f"deal{'s' * (self.deals_played != 1)}</p>"
+            f"<table><tr>{heads}</tr><tr>{cells}</tr></table>"
+        )
+
+
+def _other_hands(mine: Cards) -> list[Cards]:
+    """Three hands for the bots from the cards the reader did not type."""
+    taken = set(mine)
+    rest = [c for c in standard_deck() if c not in taken]
+    random.Random(0).shuffle(rest)
+    return [Cards(rest[13 * i : 13 * i + 13]) for i in range(3)]

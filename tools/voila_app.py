@@ -1,0 +1,74 @@
+"""Run the book's apps with Voila, the way a teacher would: on 127.0.0.1 by
+default, tracebacks hidden, no CDN.
+
+    python tools/voila_app.py [--host H] [--port P] NOTEBOOK_OR_FOLDER
+
+Voila's "lab" template links Font Awesome from a CDN although its bundle
+already carries the icons; offline (a classroom without internet, or our
+tests, where only 127.0.0.1 answers) the links only fail.  This writes the
+template "thirteen" (that template without the two links) into ``.app-data``
+and starts Voila with it.  The jupytext JupyterLab extension, which Voila
+would otherwise load and which fails there, is turned off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / ".app-data"
+
+
+def write_template() -> Path:
+    lab = Path(sys.prefix) / "share/jupyter/voila/templates/lab/index.html.j2"
+    lines = lab.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if "cdn.jsdelivr.net" not in line]
+    if len(lines) - len(kept) != 2:
+        raise SystemExit(f"expected 2 CDN links in {lab.name}, found {len(lines) - len(kept)}")
+    out = DATA / "voila/templates/thirteen"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "index.html.j2").write_text("".join(kept), encoding="utf-8")
+    (out / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
+    return out
+
+
+def voila_command(target: str, host: str = "127.0.0.1", port: int = 8866) -> list[str]:
+    """The command line that serves ``target`` (a notebook or a folder of them)."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        f"--Voila.ip={host}",
+        f"--port={port}",
+        "--template=thirteen",
+        "--show_tracebacks=False",
+        "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']",
+        target,
+    ]
+
+
+def voila_env() -> dict[str, str]:
+    return dict(os.environ, JUPYTER_PATH=str(DATA))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("target")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8866)
+    args = parser.parse_args(argv)
+    write_template()
+    print(f"Serving {args.target} at http://{args.host}:{args.port}/ (Ctrl-C to stop)", flush=True)
+    os.execvpe(sys.executable, voila_command(args.target, args.host, args.port), voila_env())
+
+
+if __name__ == "__main__":
+    main()

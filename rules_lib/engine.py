@@ -1,0 +1,178 @@
+"""One engine shape for every turn-based game in the library.
+
+Modelled on OpenSpiel: a game makes a seeded initial state; a state says whose
+turn it is, which actions are legal, applies one (returning a *new* state, the
+old one is never changed), says when the game is over and what each seat got.
+Bots, widgets, tests and the book all drive the same loop:
+
+>>> import random
+>>> from rules_lib.engine import playout, RandomBot, TERMINAL
+>>> from rules_lib import IllegalActionError
+>>> class Countdown:  # a toy game: players take 1 or 2 from a pile of 5
+...     def __init__(self, pile=5, player=0, history=()):
+...         self.pile, self.player, self.history = pile, player, history
+...     num_players = 2
+...     def current_player(self): return TERMINAL if self.pile == 0 else self.player
+...     def legal_actions(self): return [n for n in (1, 2) if n <= self.pile]
+...     def apply_action(self, n):
+...         if n not in self.legal_actions():
+...             raise IllegalActionError(f"cannot take {n}")
+...         return Countdown(self.pile - n, 1 - self.player, self.history + (n,))
+...     def is_terminal(self): return self.pile == 0
+...     def returns(self): return (1.0, -1.0) if self.player == 1 else (-1.0, 1.0)
+...     def observation(self, seat): return self.pile
+>>> final = playout(Countdown(), [RandomBot(), RandomBot()], random.Random(3))
+>>> final.is_terminal(), sum(final.history)
+(True, 5)
+
+Every engine also lists where each card is (:meth:`GameState.zones`), so one
+generic check (:func:`check_conservation`) proves no card is created or lost.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from .cards import AnyCard
+from .errors import IllegalActionError, RulesError
+
+__all__ = [
+    "TERMINAL",
+    "Bot",
+    "FirstLegalBot",
+    "GameState",
+    "RandomBot",
+    "check_conservation",
+    "playout",
+    "replay",
+]
+
+#: ``current_player()`` of a finished game.
+TERMINAL = -1
+
+A = TypeVar("A", bound=Hashable)
+S = TypeVar("S", bound="GameState[Any]")
+
+
+@runtime_checkable
+class GameState(Protocol[A]):
+    """What every game state offers (states are immutable values)."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def current_player(self) -> int:
+        """The seat to act, or :data:`TERMINAL` when the game is over."""
+        ...
+
+    def legal_actions(self) -> Sequence[A]:
+        """Every action the current player may take (empty when terminal)."""
+        ...
+
+    def apply_action(self, action: A) -> GameState[A]:
+        """The state after ``action``; raises :class:`IllegalActionError` and
+        leaves ``self`` unchanged when the action is not legal."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result (meaningful once terminal)."""
+        ...
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may see: its own cards, public piles, counts of the others'."""
+        ...
+
+
+class Bot(Protocol[A]):
+    """A player: one method, given only its seat's observation and the legal actions."""
+
+    def choose(self, observation: Any, legal: Sequence[A], rng: random.Random) -> A: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, observation: Any, legal: Sequence[A], rng: random.Random) -> A:
+        return legal[rng.randrange(len(legal))]
+
+
+class FirstLegalBot:
+    """Always the first legal action (engines list actions cheapest first)."""
+
+    name = "first legal"
+
+    def choose(self, observation: Any, legal: Sequence[A], rng: random.Random) -> A:
+        return legal[0]
+
+
+def playout(
+    state: S,
+    bots: Sequence[Bot[Any]],
+    rng: random.Random,
+    *,
+    max_moves: int = 100_000,
+    on_move: Callable[[S, Any], None] | None = None,
+) -> S:
+    """Play ``state`` to the end with one bot per seat; returns the final state.
+
+    Each bot sees only ``state.observation(seat)`` and the legal actions.
+    ``on_move(state, action)`` is called before each move (for checks and logs).
+    """
+    moves = 0
+    while not state.is_terminal():
+        if moves >= max_moves:
+            raise RulesError(f"the game did not end within {max_moves} moves")
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if not legal:
+            raise RulesError(f"seat {seat} has no legal action in a game that is not over")
+        action = bots[seat].choose(state.observation(seat), legal, rng)
+        if on_move is not None:
+            on_move(state, action)
+        state = state.apply_action(action)  # type: ignore[assignment]
+        moves += 1
+    return state
+
+
+def replay(state: S, actions: Sequence[Any]) -> S:
+    """Apply ``actions`` in order from ``state`` (a game is its seed plus its moves)."""
+    for number, action in enumerate(actions, 1):
+        try:
+            state = state.apply_action(action)  # type: ignore[assignment]
+        except IllegalActionError as error:
+            raise IllegalActionError(f"move {number} of the replay: {error}") from None
+    return state
+
+
+def check_conservation(zones: Mapping[str, Sequence[AnyCard]], deck: Sequence[AnyCard]) -> None:
+    """Raise :class:`RulesError` unless the zones hold exactly the cards of ``deck``.
+
+    >>> from rules_lib import parse_cards
+    >>> check_conservation({"hand": parse_cards("As Kd"), "pile": parse_cards("2c")},
+    ...                    parse_cards("As Kd 2c"))
+    >>> ace = parse_cards("As")[0]
+    >>> check_conservation({"hand": [ace, ace]}, parse_cards("As Kd"))
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.RulesError: cards not conserved: extra A♠; missing K♦
+    """
+    held: Counter[AnyCard] = Counter()
+    for cards in zones.values():
+        held.update(cards)
+    expected = Counter(deck)
+    if held != expected:
+        extra = held - expected
+        missing = expected - held
+        parts = []
+        if extra:
+            parts.append("extra " + " ".join(str(c) for c in extra.elements()))
+        if missing:
+            parts.append("missing " + " ".join(str(c) for c in missing.elements()))
+        raise RulesError("cards not conserved: " + "; ".join(parts))

@@ -45,6 +45,7 @@ __all__ = [
     "FirstLegalBot",
     "GameState",
     "RandomBot",
+    "Session",
     "check_conservation",
     "playout",
     "replay",
@@ -176,3 +177,58 @@ def check_conservation(zones: Mapping[str, Sequence[AnyCard]], deck: Sequence[An
         if missing:
             parts.append("missing " + " ".join(str(c) for c in missing.elements()))
         raise RulesError("cards not conserved: " + "; ".join(parts))
+
+
+class Session:
+    """A game in progress between one reader and bots: the state behind a game widget.
+
+    The reader acts with :meth:`play`; an illegal action raises and changes
+    nothing. After each of the reader's moves the bots play until it is the
+    reader's turn again (or the game ends); every move lands in :attr:`log`
+    so a widget can show what the bots did. :attr:`moves` plus the initial
+    state replays the game.
+    """
+
+    def __init__(
+        self,
+        state: GameState[Any],
+        bots: Mapping[int, Bot[Any]],
+        human: int = 0,
+        seed: int = 0,
+    ) -> None:
+        self.initial = state
+        self.state = state
+        self.bots = dict(bots)
+        self.human = human
+        self.rng = random.Random(seed)
+        self.moves: list[Any] = []
+        self.log: list[tuple[int, Any]] = []
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.state.is_terminal() and self.state.current_player() == self.human
+
+    def play(self, action: Any) -> list[tuple[int, Any]]:
+        """Apply the reader's ``action``, then the bots' replies (returned)."""
+        if not self.my_turn:
+            raise IllegalActionError("it is not your turn")
+        self.state = self.state.apply_action(action)
+        self.moves.append(action)
+        self.log.append((self.human, action))
+        return self.run_bots()
+
+    def run_bots(self, limit: int = 10_000) -> list[tuple[int, Any]]:
+        """Let the bots move until the reader's turn or the end; returns their moves."""
+        done: list[tuple[int, Any]] = []
+        while not self.state.is_terminal() and not self.my_turn:
+            if len(done) >= limit:
+                raise RulesError(f"the bots made {limit} moves in a row without ending")
+            seat = self.state.current_player()
+            action = self.bots[seat].choose(
+                self.state.observation(seat), self.state.legal_actions(), self.rng
+            )
+            self.state = self.state.apply_action(action)
+            self.moves.append(action)
+            done.append((seat, action))
+        self.log.extend(done)
+        return done

@@ -402,6 +402,10 @@ def row_strength(value: HandValue) -> float:
     return (three if value.size == 3 else five)[value.code]
 
 
+_FRONT_SUBSETS = tuple(combinations(range(13), 3))
+_FRONT_MASKS = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in _FRONT_SUBSETS)
+
+
 @lru_cache(maxsize=1)
 def _split_plan() -> tuple[
     tuple[tuple[int, int, int, int, int], ...],
@@ -448,15 +452,16 @@ def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
     values5 = [code5(codes[a], codes[b], codes[c], codes[d], codes[e]) for a, b, c, d, e in subsets]
     by_mask = {m: (five_strength[v], v) for m, v in zip(masks, values5, strict=True)}
     fronts: dict[int, tuple[float, int]] = {}
-    for a, b, c in combinations(range(13), 3):
+    for (a, b, c), front_mask in zip(_FRONT_SUBSETS, _FRONT_MASKS, strict=True):
         v = code3(codes[a], codes[b], codes[c])
-        fronts[(1 << a) | (1 << b) | (1 << c)] = (three_strength[v], v)
+        fronts[front_mask] = (three_strength[v], v)
     best_front = max(s for s, _ in fronts.values())
-    order = sorted(masks, key=lambda m: by_mask[m], reverse=True)
+    # strength grows with the value code, so sorting by code orders by strength
+    order = sorted(zip(values5, masks, strict=True), reverse=True)
     best = (-1.0, 0, 0)
     best_masks = (0, 0)
-    for back_mask in order:
-        back_s, back_v = by_mask[back_mask]
+    for back_v, back_mask in order:
+        back_s = five_strength[back_v]
         # the middle is no stronger than the back: this bounds every later back too
         if 2 * back_s + best_front < best[0]:
             break

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from itertools import combinations
@@ -106,6 +106,7 @@ class Arrangement:
     back: Cards
     middle: Cards
     front: Cards
+    _codes: tuple[int, int, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         for row in ROWS:
@@ -123,6 +124,8 @@ class Arrangement:
                     )
                     raise DuplicateCardError(f"{card} is {where}; a deck has one {card}")
                 seen[key] = row
+        # the rows' value codes, computed once (the solver and the scorers read them often)
+        object.__setattr__(self, "_codes", tuple(_code(self.row(row)) for row in ROWS))
 
     @classmethod
     def parse(cls, text: str) -> Arrangement:
@@ -158,15 +161,12 @@ class Arrangement:
 
     def values(self) -> tuple[HandValue, HandValue, HandValue]:
         """The poker values of back, middle and front."""
-        return (
-            HandValue(_code(self.back)),
-            HandValue(_code(self.middle)),
-            HandValue(_code(self.front)),
-        )
+        back, middle, front = self._codes
+        return HandValue(back), HandValue(middle), HandValue(front)
 
     def is_misset(self) -> bool:
         """True when the rows are out of order (back < middle or middle < front)."""
-        back, middle, front = (_code(r) for r in (self.back, self.middle, self.front))
+        back, middle, front = self._codes
         return not back >= middle >= front
 
     def misset_reason(self) -> str | None:
@@ -304,6 +304,13 @@ def find_specials(cards: str | Iterable[AnyCard]) -> set[Special]:
     ['six pairs']
     """
     hand = _thirteen(cards)
+    return set(_specials_of(frozenset((c.rank, c.suit) for c in hand)))
+
+
+@lru_cache(maxsize=4096)
+def _specials_of(key: frozenset[tuple[Rank, object]]) -> frozenset[Special]:
+    """The specials of a hand given as (rank, suit) pairs (cached: scoring asks often)."""
+    hand = [Card(rank, suit) for rank, suit in key]  # type: ignore[arg-type]
     found: set[Special] = set()
     counts = Counter(c.rank for c in hand)
     if len(counts) == 13:
@@ -322,9 +329,32 @@ def find_specials(cards: str | Iterable[AnyCard]) -> set[Special]:
     suit_counts = Counter(c.suit for c in hand)
     if _suits_split_into(list(suit_counts.values()), [5, 5, 3]):
         found.add(Special.THREE_FLUSHES)
-    if special_arrangement(hand, Special.THREE_STRAIGHTS) is not None:
+    if _ranks_split_into_sequences(Counter(int(c.rank) for c in hand), (5, 5, 3)):
         found.add(Special.THREE_STRAIGHTS)
-    return found
+    return frozenset(found)
+
+
+def _ranks_split_into_sequences(counts: dict[int, int], lengths: tuple[int, ...]) -> bool:
+    """Can these rank counts be used up exactly by runs of these lengths?
+
+    A run of 5 goes from A-2-3-4-5 to 10-J-Q-K-A, a run of 3 from A-2-3 to
+    Q-K-A (the same sequences :func:`special_arrangement` accepts), so this
+    says whether the cards can be *set* as three straights.
+    """
+    if not lengths:
+        return not any(counts.values())
+    length = lengths[0]
+    for low in range(1, 16 - length):
+        ranks = [14 if r == 1 else r for r in range(low, low + length)]
+        if all(counts.get(r, 0) > 0 for r in ranks):
+            for r in ranks:
+                counts[r] -= 1
+            ok = _ranks_split_into_sequences(counts, lengths[1:])
+            for r in ranks:
+                counts[r] += 1
+            if ok:
+                return True
+    return False
 
 
 def _suits_split_into(counts: list[int], parts: list[int]) -> bool:

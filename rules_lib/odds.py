@@ -28,6 +28,7 @@ from itertools import product
 from math import comb
 from typing import Any
 
+from .arrange import _ranks_split_into_sequences
 from .cards import AnyCard, Card, standard_deck
 from .errors import UnknownOptionError
 
@@ -217,24 +218,6 @@ def _runs(present: set[int], length: int) -> bool:
     return any(all(r + i in ranks for i in range(length)) for r in range(1, 15 - length + 1))
 
 
-def _split_ranks(counts: dict[int, int], lengths: tuple[int, ...]) -> bool:
-    """Can these rank counts be used up exactly by sequences of these lengths?"""
-    if not lengths:
-        return not any(counts.values())
-    length = lengths[0]
-    for low in range(1, 16 - length):
-        ranks = [14 if r == 1 else r for r in range(low, low + length)]
-        if all(counts.get(r, 0) > 0 for r in ranks):
-            for r in ranks:
-                counts[r] -= 1
-            ok = _split_ranks(counts, lengths[1:])
-            for r in ranks:
-                counts[r] += 1
-            if ok:
-                return True
-    return False
-
-
 def holdings(hand: Iterable[AnyCard]) -> set[str]:
     """Which of :data:`HOLDINGS` this 13-card hand holds.
 
@@ -272,7 +255,7 @@ def holdings(hand: Iterable[AnyCard]) -> set[str]:
         found.add("straight flush")
     if _splits_into(list(suits.values()), [5, 5, 3]):
         found.add("three flushes")
-    if _split_ranks(dict(ranks), (5, 5, 3)):
+    if _ranks_split_into_sequences(ranks, (5, 5, 3)):
         found.add("three straights")
     return found
 

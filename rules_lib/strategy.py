@@ -1,0 +1,316 @@
+"""Does the advice work? Arrangements of one hand tested against solver opponents.
+
+An experiment fixes your 13 cards and two or more ways to set them. Each
+deal gives the other 39 cards at random to three opponents, who set their
+hands the way the book's bots do (:func:`solver_arrangement`). Every one of
+your arrangements then meets the *same* three opponents, so the differences
+between them are not luck of the deal (common random numbers). The result
+per arrangement and per game:
+
+* Chinese Poker: your points per deal against the three (source rules);
+* Mậu Binh: your units per deal, each opponent in turn acting as the dealer
+  (a tie with the dealer is a loss), and the share of those settlements won.
+
+>>> result = run_experiment(ADVICE[0].arrangements(), deals=20, seed=1)
+>>> result.deals, sorted(result.labels) == sorted(ADVICE[0].options)
+(20, True)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from math import sqrt
+from multiprocessing import get_context
+from statistics import fmean, stdev
+
+from . import chinese_poker, mau_binh
+from .arrange import Arrangement, Special, best_arrangement, find_specials, special_arrangement
+from .cards import AnyCard, Card, Cards, parse_cards, standard_deck
+from .errors import CardCountError, DuplicateCardError
+
+__all__ = [
+    "ADVICE",
+    "GAMES",
+    "Advice",
+    "Estimate",
+    "ExperimentResult",
+    "run_experiment",
+    "solver_arrangement",
+]
+
+#: The two scorings an experiment reports.
+GAMES = ("Chinese Poker", "Mậu Binh")
+
+
+def solver_arrangement(cards: str | Iterable[AnyCard], game: str = "Chinese Poker") -> Arrangement:
+    """How the book's bots set a hand.
+
+    The solver's best arrangement, except in Mậu Binh when the cards can be
+    set as three flushes or three straights: that wins at once, so the bot
+    sets it that way.
+    """
+    hand = parse_cards(cards, jokers=False) if isinstance(cards, str) else Cards(cards)
+    if game == "Mậu Binh":
+        held = find_specials(hand)
+        for special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
+            if special in held:
+                arr = special_arrangement(hand, special)
+                if arr is not None:
+                    return arr
+    return best_arrangement(hand)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A piece of the Mậu Binh source's advice as an experiment on one hand."""
+
+    key: str
+    title: str
+    advice: str
+    hand: str
+    options: dict[str, str]  # label -> "back / middle / front"; the first is the advice
+
+    def arrangements(self) -> dict[str, Arrangement]:
+        out = {label: Arrangement.parse(text) for label, text in self.options.items()}
+        cards = set(parse_cards(self.hand))
+        for label, arr in out.items():
+            if set(arr.cards) != cards:
+                raise CardCountError(f"{label!r} does not use the cards of the hand {self.hand}")
+        return out
+
+
+#: The source's pieces of advice (GAMES.md 2a), each with a hand that fits it.
+ADVICE: tuple[Advice, ...] = (
+    Advice(
+        "flush-two-pairs",
+        "A flush in the back and two pairs",
+        "Put both pairs in the middle, to defend it.",
+        "Ks 10s 8s 6s 3s 9h 9d 5c 5h Qd 7c 2h 4d",
+        {
+            "both pairs in the middle": "Ks 10s 8s 6s 3s / 9h 9d 5c 5h Qd / 7c 4d 2h",
+            "one pair in the middle, one in front": "Ks 10s 8s 6s 3s / 9h 9d Qd 7c 4d / 5c 5h 2h",
+        },
+    ),
+    Advice(
+        "full-house-two-pairs",
+        "A full house in the back and two pairs",
+        "Put the higher pair in the middle and the other pair in front, to attack.",
+        "8s 8h 8d Kc Kd Jh Js 6c 6d Ah 9c 4s 2d",
+        {
+            "higher pair middle, other pair front": "8s 8h 8d Kc Kd / Jh Js Ah 9c 4s / 6c 6d 2d",
+            "both pairs in the middle": "8s 8h 8d Kc Kd / Jh Js 6c 6d Ah / 9c 4s 2d",
+        },
+    ),
+    Advice(
+        "low-full-house",
+        "The exception: a low full house",
+        "With a full house of twos the back is easy to lose, so defend the middle instead.",
+        "2s 2h 2d 4c 4d Jh Js 6c 6d Ah 9c 7s 3h",
+        {
+            "both pairs in the middle": "2s 2h 2d 4c 4d / Jh Js 6c 6d Ah / 9c 7s 3h",
+            "higher pair middle, other pair front": "2s 2h 2d 4c 4d / Jh Js Ah 9c 7s / 6c 6d 3h",
+        },
+    ),
+    Advice(
+        "high-flush",
+        "The exception: a high flush",
+        "An ace-high flush will likely win the back; split the pairs to win one more row.",
+        "As Qs 10s 7s 4s 9h 9d 5c 5h Kd 8c 3h 2d",
+        {
+            "one pair in the middle, one in front": "As Qs 10s 7s 4s / 9h 9d Kd 8c 3h / 5c 5h 2d",
+            "both pairs in the middle": "As Qs 10s 7s 4s / 9h 9d 5c 5h Kd / 8c 3h 2d",
+        },
+    ),
+    Advice(
+        "five-pairs",
+        "Five pairs",
+        "Attack: the highest pair in front; the next highest in the back with one "
+        "of the two lowest pairs; the rest in the middle.",
+        "Ah Ad Jc Js 9h 9d 6c 6s 3h 3d Kc 8s 4c",
+        {
+            "attack: highest pair in front": "Jc Js 3h 3d 4c / 9h 9d 6c 6s 8s / Ah Ad Kc",
+            "highest and lowest pair in the back": "Ah Ad 3h 3d 4c / Jc Js 9h 9d 8s / 6c 6s Kc",
+        },
+    ),
+    Advice(
+        "three-high-pairs",
+        "Three high pairs",
+        "One pair in each row, the highest in the back.",
+        "Ah Ad Kc Ks Qh Qd 9c 8s 7h 6d 4c 3s 2h",
+        {
+            "one pair in each row": "Ah Ad 9c 6d 2h / Kc Ks 8s 4c 3s / Qh Qd 7h",
+            "two pairs in the back": "Ah Ad Kc Ks 2h / Qh Qd 9c 8s 3s / 7h 6d 4c",
+        },
+    ),
+    Advice(
+        "four-pairs",
+        "Four pairs",
+        "The two lowest pairs in the back, the highest in the middle, the last in front.",
+        "Kh Kd 10c 10s 6h 6d 3c 3s Ah Jd 8c 5s 2h",
+        {
+            "two lowest pairs in the back": "6h 6d 3c 3s 2h / Kh Kd Ah 8c 5s / 10c 10s Jd",
+            "two highest pairs in the back": "Kh Kd 10c 10s 2h / 6h 6d 3c 3s Ah / Jd 8c 5s",
+        },
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over deals with its 95% confidence interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, samples: Sequence[float]) -> Estimate:
+        mean = fmean(samples)
+        half = 1.96 * stdev(samples) / sqrt(len(samples)) if len(samples) > 1 else float("inf")
+        return cls(mean, mean - half, mean + half)
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} (95% CI {self.low:+.2f} to {self.high:+.2f})"
+
+
+@dataclass(frozen=True)
+class ExperimentResult:
+    """Per deal and per arrangement: Chinese Poker points, Mậu Binh units and wins."""
+
+    labels: tuple[str, ...]
+    points: dict[str, tuple[tuple[int, ...], ...]]  # game -> per deal, per arrangement
+    mb_wins: tuple[tuple[int, ...], ...]  # per deal, per arrangement: settlements won of 3
+    cancelled: bool = False
+
+    @property
+    def deals(self) -> int:
+        return len(self.mb_wins)
+
+    def estimate(self, game: str, label: str) -> Estimate:
+        """Mean points (units) per deal of one arrangement."""
+        i = self.labels.index(label)
+        return Estimate.of([deal[i] for deal in self.points[game]])
+
+    def difference(self, game: str, first: str, second: str) -> Estimate:
+        """How much more ``first`` scores than ``second`` per deal (paired)."""
+        i, j = self.labels.index(first), self.labels.index(second)
+        return Estimate.of([deal[i] - deal[j] for deal in self.points[game]])
+
+    def win_rate(self, label: str) -> Estimate:
+        """Share of Mậu Binh settlements won (each opponent as the dealer)."""
+        i = self.labels.index(label)
+        return Estimate.of([deal[i] / 3 for deal in self.mb_wins])
+
+    def verdict(self, game: str) -> str:
+        """'holds', 'fails' or 'unclear' for the first (advised) arrangement against the others."""
+        diffs = [self.difference(game, self.labels[0], other) for other in self.labels[1:]]
+        if all(d.low > 0 for d in diffs):
+            return "holds"
+        if any(d.high < 0 for d in diffs):
+            return "fails"
+        return "unclear"
+
+
+_CP_RULES = chinese_poker.PRESETS["source"]
+_MB_RULES = mau_binh.PRESETS["source"]
+
+
+def _deal_results(
+    mine: Sequence[Arrangement], rest: Sequence[Card], seed: int, index: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """One deal: CP points, MB units and MB wins of each of ``mine``."""
+    others = list(rest)
+    random.Random(seed * 1_000_003 + index).shuffle(others)
+    hands = [Cards(others[13 * k : 13 * k + 13]) for k in range(3)]
+    cp_opponents = [best_arrangement(h) for h in hands]
+    mb_opponents = [
+        solver_arrangement(h, "Mậu Binh")
+        if find_specials(h) & {Special.THREE_FLUSHES, Special.THREE_STRAIGHTS}
+        else cp
+        for h, cp in zip(hands, cp_opponents, strict=True)
+    ]
+    cp, mb, wins = [], [], []
+    for arr in mine:
+        cp.append(sum(chinese_poker.score_pair(arr, o, _CP_RULES).points for o in cp_opponents))
+        outcomes = [int(mau_binh.settle(arr, o, _MB_RULES).outcome) for o in mb_opponents]
+        mb.append(sum(outcomes))
+        wins.append(sum(o > 0 for o in outcomes))
+    return tuple(cp), tuple(mb), tuple(wins)
+
+
+def _chunk(
+    mine: Sequence[Arrangement], rest: Sequence[Card], seed: int, indices: range
+) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    return [_deal_results(mine, rest, seed, i) for i in indices]
+
+
+def run_experiment(
+    arrangements: dict[str, Arrangement],
+    deals: int = 1_000,
+    seed: int = 0,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    workers: int | None = 1,
+    chunk: int = 50,
+) -> ExperimentResult:
+    """Play ``deals`` seeded deals; every arrangement meets the same opponents.
+
+    ``progress(done, total)`` is called after each chunk of deals;
+    ``should_stop()`` returning True ends the run early (the result says
+    ``cancelled`` and holds the deals played).  ``workers`` > 1 spreads the
+    chunks over that many processes (``None``: one per CPU); the results do
+    not depend on it, since each deal's cards depend only on ``seed`` and its
+    number.
+    """
+    labels = tuple(arrangements)
+    mine = [arrangements[label] for label in labels]
+    cards = set(mine[0].cards)
+    for label, arr in arrangements.items():
+        if set(arr.cards) != cards:
+            raise DuplicateCardError(f"{label!r} does not use the same 13 cards as {labels[0]!r}")
+    rest = [c for c in standard_deck() if isinstance(c, Card) and c not in cards]
+    pieces = [range(s, min(s + chunk, deals)) for s in range(0, deals, chunk)]
+    done: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+    stopped = False
+    workers = workers or os.cpu_count() or 1
+    if workers > 1 and len(pieces) > 1:
+        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+            futures = {
+                pool.submit(_chunk, mine, rest, seed, piece): n for n, piece in enumerate(pieces)
+            }
+            for future in as_completed(futures):
+                done[futures[future]] = future.result()
+                if progress is not None:
+                    progress(sum(len(v) for v in done.values()), deals)
+                if should_stop is not None and should_stop():
+                    stopped = True
+                    for f in futures:
+                        f.cancel()
+                    break
+        # keep whole chunks from the start only, so a cancelled run is a prefix
+        kept = []
+        for n in range(len(pieces)):
+            if n not in done:
+                break
+            kept.append(n)
+        rows = [r for n in kept for r in done[n]]
+    else:
+        rows = []
+        for piece in pieces:
+            rows += _chunk(mine, rest, seed, piece)
+            if progress is not None:
+                progress(len(rows), deals)
+            if should_stop is not None and should_stop():
+                stopped = len(rows) < deals
+                break
+    return ExperimentResult(
+        labels,
+        {"Chinese Poker": tuple(r[0] for r in rows), "Mậu Binh": tuple(r[1] for r in rows)},
+        tuple(r[2] for r in rows),
+        cancelled=stopped,
+    )

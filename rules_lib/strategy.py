@@ -205,9 +205,11 @@ class ExperimentResult:
         i = self.labels.index(label)
         return Estimate.of([deal[i] / 3 for deal in self.mb_wins])
 
-    def verdict(self, game: str) -> str:
-        """'holds', 'fails' or 'unclear' for the first (advised) arrangement against the others."""
-        diffs = [self.difference(game, self.labels[0], other) for other in self.labels[1:]]
+    def verdict(self, game: str, against: Sequence[str] | None = None) -> str:
+        """'holds', 'fails' or 'unclear' for the first (advised) arrangement
+        against the others (or those named in ``against``)."""
+        others = self.labels[1:] if against is None else against
+        diffs = [self.difference(game, self.labels[0], other) for other in others]
         if all(d.low > 0 for d in diffs):
             return "holds"
         if any(d.high < 0 for d in diffs):

@@ -26,6 +26,12 @@ APPS = {
         "a class the same deal number to compare arrangements.",
         "from rules_lib.widgets import Showdown\n\nShowdown(seed=1)",
     ),
+    "strategy_lab": (
+        "# Strategy lab\n\nTwo ways to set one hand, tested against many opponents who set "
+        "theirs with the solver. Pick a piece of the Mậu Binh source's advice or type your own "
+        "settings; the same seed gives everyone the same deals.",
+        "from rules_lib.widgets import AdviceLab\n\nAdviceLab(deals=500)",
+    ),
 }
 
 

@@ -6,5 +6,14 @@ functions.  The core library never imports this package.
 
 from .arrange_widgets import ArrangeHand, Showdown
 from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
+from .strategy_widgets import AdviceLab
 
-__all__ = ["ArrangeHand", "CardPicker", "HandComparer", "HandExplorer", "Showdown", "toggle_token"]
+__all__ = [
+    "AdviceLab",
+    "ArrangeHand",
+    "CardPicker",
+    "HandComparer",
+    "HandExplorer",
+    "Showdown",
+    "toggle_token",
+]

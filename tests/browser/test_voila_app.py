@@ -117,3 +117,54 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     page.screenshot(path=str(screenshot_dir / "voila-arrange_13.png"), full_page=True)
     page.close()
     watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["strategy_lab"], indirect=True)
+def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screenshot_dir):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app)
+    lab = page.locator(".rl-advice-lab")
+    lab.wait_for(state="visible", timeout=60_000)
+    deals = lab.locator("input[type=number]").first
+
+    # a short run finishes and shows both games' figures and plots
+    deals.fill("60")
+    deals.press("Enter")
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-advice-lab').innerText.includes('60 deals in')",
+        timeout=60_000,
+    )
+    text = lab.inner_text()
+    assert "Chinese Poker points per deal" in text and "95% CI" in text
+    assert lab.locator("svg").count() >= 2  # the two plots
+
+    # a long run can be cancelled: the figures cover the deals played so far
+    deals.fill("20000")
+    deals.press("Enter")
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function(
+        "() => { const p = document.querySelector('.rl-advice-lab progress,"
+        " .rl-advice-lab .progress-bar'); return p !== null; }",
+        timeout=10_000,
+    )
+    time.sleep(1.5)
+    page.get_by_role("button", name="Cancel").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-advice-lab').innerText.includes('Cancelled')",
+        timeout=30_000,
+    )
+
+    # a mistyped setting is named, and nothing is lost
+    setting = lab.locator("input[type=text]").nth(1)
+    setting.fill("Ks 10s 8s 6s 3s / 9h 9d 5c 5h Qx / 7c 4d 2h")
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-advice-lab [role=alert]')?.innerText.includes(\"'Qx'\")",
+        timeout=10_000,
+    )
+    assert setting.input_value().endswith("7c 4d 2h")
+    page.screenshot(path=str(screenshot_dir / "voila-strategy_lab.png"), full_page=True)
+    page.close()
+    watch.check()

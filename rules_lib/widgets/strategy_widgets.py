@@ -1,0 +1,198 @@
+"""The strategy lab: run an advice experiment on any hand, with progress and cancel.
+
+The simulation runs in a background thread so the page stays responsive:
+the progress bar moves, **Cancel** stops it after the current chunk of
+deals, and the result so far is shown.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+
+import ipywidgets as widgets
+
+from ..arrange import ROWS, Arrangement
+from ..errors import RulesError
+from ..render import cards_html, message_html
+from ..render.plots import experiment_svg
+from ..strategy import ADVICE, GAMES, ExperimentResult, run_experiment
+
+__all__ = ["AdviceLab"]
+
+_OWN = "(your own hand)"
+
+
+class AdviceLab(widgets.VBox):  # type: ignore[misc]
+    """Compare two ways to set one hand against many solver-set opponents.
+
+    >>> lab = AdviceLab(deals=40)
+    >>> lab.run(block=True)
+    >>> lab.result.deals, "95% CI" in lab.table.value
+    (40, True)
+    >>> lab.setting_a.value = "As Ks / 2c"
+    >>> lab.run(block=True)
+    >>> "back / middle / front" in lab.status.value
+    True
+    """
+
+    def __init__(self, advice: str = ADVICE[0].key, deals: int = 500, seed: int = 1) -> None:
+        self.choice = widgets.Dropdown(
+            options=[(a.title, a.key) for a in ADVICE] + [(_OWN, _OWN)],
+            value=advice,
+            description="Advice",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="34rem"),
+        )
+        text_layout = widgets.Layout(width="calc(100% - 1rem)", max_width="34rem")
+        self.label_a = widgets.Text(description="Setting A", layout=text_layout)
+        self.setting_a = widgets.Text(description="cards", layout=text_layout)
+        self.label_b = widgets.Text(description="Setting B", layout=text_layout)
+        self.setting_b = widgets.Text(description="cards", layout=text_layout)
+        self.deals = widgets.BoundedIntText(
+            value=deals, min=10, max=20_000, step=100, description="Deals"
+        )
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.run_button = widgets.Button(description="Run", button_style="primary")
+        self.cancel_button = widgets.Button(description="Cancel", disabled=True)
+        self.progress = widgets.IntProgress(
+            value=0, min=0, max=1, description="", layout=widgets.Layout(width="calc(100% - 1rem)")
+        )
+        self.status = widgets.HTML()
+        self.pictures = widgets.HTML()
+        self.table = widgets.HTML()
+        self.plot = widgets.HTML()
+        self.result: ExperimentResult | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.choice.observe(lambda _c: self._load(), names="value")
+        self.run_button.on_click(lambda _b: self.run())
+        self.cancel_button.on_click(lambda _b: self._stop.set())
+        help_text = widgets.HTML(
+            "<p style='margin:.2rem 0'>Write each setting as <code>back / middle / front</code>; "
+            "both must use the same 13 cards. Each deal gives the other 39 cards to three "
+            "opponents who set them with the solver; both settings meet the same opponents.</p>"
+        )
+        super().__init__(
+            [
+                self.choice,
+                help_text,
+                self.label_a,
+                self.setting_a,
+                self.label_b,
+                self.setting_b,
+                widgets.HBox([self.deals, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.run_button, self.cancel_button]),
+                self.progress,
+                self.status,
+                self.pictures,
+                self.table,
+                self.plot,
+            ],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.add_class("rl-advice-lab")
+        self._load()
+
+    def _load(self) -> None:
+        if self.choice.value == _OWN:
+            return
+        advice = next(a for a in ADVICE if a.key == self.choice.value)
+        (la, sa), (lb, sb) = list(advice.options.items())[:2]
+        self.label_a.value, self.setting_a.value = la, sa
+        self.label_b.value, self.setting_b.value = lb, sb
+        self.status.value = message_html(f"The advice: {advice.advice}", "info")
+        self.pictures.value = ""
+
+    def _settings(self) -> dict[str, Arrangement]:
+        a = Arrangement.parse(self.setting_a.value)
+        b = Arrangement.parse(self.setting_b.value)
+        names = (self.label_a.value.strip() or "A", self.label_b.value.strip() or "B")
+        if names[0] == names[1]:
+            names = (names[0] + " (A)", names[1] + " (B)")
+        for name, arr in zip(names, (a, b), strict=True):
+            if arr.is_misset():
+                raise RulesError(f"{name} is {arr.misset_reason()}")
+        return {names[0]: a, names[1]: b}
+
+    def run(self, block: bool = False) -> None:
+        """Start the experiment (in a thread unless ``block``)."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        try:
+            settings = self._settings()
+        except RulesError as error:
+            self.status.value = message_html(f"{error} (nothing was run)")
+            return
+        self.pictures.value = "".join(
+            f"<h4 style='margin:.4rem 0 0'>{html.escape(name)}</h4>"
+            + "".join(
+                cards_html(arr.row(r), label=str(v))
+                for r, v in zip(ROWS, arr.values(), strict=True)
+            )
+            for name, arr in settings.items()
+        )
+        self._stop.clear()
+        self.progress.max = self.deals.value
+        self.progress.value = 0
+        self.run_button.disabled = True
+        self.cancel_button.disabled = False
+        self.status.value = message_html("Running…", "info")
+        if block:
+            self._work(settings)
+        else:
+            self._thread = threading.Thread(target=self._work, args=(settings,), daemon=True)
+            self._thread.start()
+
+    def _work(self, settings: dict[str, Arrangement]) -> None:
+        start = time.perf_counter()
+        try:
+            result = run_experiment(
+                settings,
+                deals=self.deals.value,
+                seed=self.seed.value,
+                progress=lambda done, _total: setattr(self.progress, "value", done),
+                should_stop=self._stop.is_set,
+                chunk=25,
+            )
+        except RulesError as error:  # pragma: no cover - settings are checked first
+            self.status.value = message_html(str(error))
+            return
+        finally:
+            self.run_button.disabled = False
+            self.cancel_button.disabled = True
+        self.result = result
+        seconds = time.perf_counter() - start
+        note = "Cancelled: the figures cover the deals played so far. " if result.cancelled else ""
+        self.status.value = message_html(
+            f"{note}{result.deals:,} deals in {seconds:.1f} s (seed {self.seed.value}).", "info"
+        )
+        self.table.value = _result_table(result)
+        self.plot.value = "".join(experiment_svg(result, game) for game in GAMES)
+
+
+def _result_table(result: ExperimentResult) -> str:
+    if result.deals < 2:
+        return ""
+    rows = []
+    for label in result.labels:
+        cells = [html.escape(label)]
+        cells += [str(result.estimate(game, label)) for game in GAMES]
+        rate = result.win_rate(label)
+        cells.append(f"{rate.mean:.0%} ({rate.low:.0%}–{rate.high:.0%})")
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    head = (
+        "<tr><th>setting</th><th>Chinese Poker points per deal</th>"
+        "<th>Mậu Binh units per deal</th><th>Mậu Binh settlements won</th></tr>"
+    )
+    first, second = result.labels[:2]
+    words = {"holds": "A scores more", "fails": "B scores more", "unclear": "no clear difference"}
+    verdicts = "; ".join(
+        f"{game}: A − B = {result.difference(game, first, second)}, {words[result.verdict(game)]}"
+        for game in GAMES
+    )
+    return (
+        "<div style='overflow-x:auto'><table class='rl-table'>"
+        f"{head}{''.join(rows)}</table></div>"
+        f"<p style='margin:.3rem 0'>{html.escape(verdicts)}</p>"
+    )

@@ -591,7 +591,7 @@ class Draft:
 
     def move(self, cards: Iterable[Card], to: Row) -> Draft:
         """Move ``cards`` (from wherever they are) to the end of row ``to``."""
-        moving = [c for c in cards]
+        moving = list(dict.fromkeys(cards))  # a card listed twice still moves once
         for card in moving:
             if not any(card in self.row(r) for r in ROWS):
                 raise NotationError(f"{card} is not in this hand")

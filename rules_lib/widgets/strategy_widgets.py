@@ -118,6 +118,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
     def run(self, block: bool = False) -> None:
         """Start the experiment (in a thread unless ``block``)."""
         if self._thread is not None and self._thread.is_alive():
+            self.status.value = message_html("Already running: wait, or press Cancel.", "info")
             return
         try:
             settings = self._settings()
@@ -155,20 +156,23 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
                 should_stop=self._stop.is_set,
                 chunk=25,
             )
+            self.result = result
+            seconds = time.perf_counter() - start
+            self.table.value = _result_table(result)
+            self.plot.value = (
+                "".join(experiment_svg(result, game) for game in GAMES) if result.deals > 1 else ""
+            )
+            note = (
+                "Cancelled: the figures cover the deals played so far. " if result.cancelled else ""
+            )
+            self.status.value = message_html(
+                f"{note}{result.deals:,} deals in {seconds:.1f} s (seed {self.seed.value}).", "info"
+            )
         except RulesError as error:  # pragma: no cover - settings are checked first
             self.status.value = message_html(str(error))
-            return
         finally:
             self.run_button.disabled = False
             self.cancel_button.disabled = True
-        self.result = result
-        seconds = time.perf_counter() - start
-        note = "Cancelled: the figures cover the deals played so far. " if result.cancelled else ""
-        self.status.value = message_html(
-            f"{note}{result.deals:,} deals in {seconds:.1f} s (seed {self.seed.value}).", "info"
-        )
-        self.table.value = _result_table(result)
-        self.plot.value = "".join(experiment_svg(result, game) for game in GAMES)
 
 
 def _result_table(result: ExperimentResult) -> str:

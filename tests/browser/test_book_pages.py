@@ -29,7 +29,47 @@ def _toc_pages() -> list[str]:
 
 
 PAGES = _toc_pages()
-WIDGET_PAGES = {"book/cards_and_hands"}
+
+
+def _check_poker_widgets(page: object) -> None:
+    page.wait_for_selector(".rl-hand-explorer", state="visible", timeout=15_000)  # type: ignore[attr-defined]
+    explorer = page.locator(".rl-hand-explorer")  # type: ignore[attr-defined]
+    assert explorer.locator("input[type=text]").input_value() == "Kd Kc 9s 9h Qc"
+    assert "two pair, kings and nines" in explorer.inner_text()
+    assert explorer.locator(".rl-cards svg[role=img]").count() == 5
+    page.wait_for_selector(".rl-hand-comparer", state="visible")  # type: ignore[attr-defined]
+    assert "A wins" in page.locator(".rl-hand-comparer").inner_text()  # type: ignore[attr-defined]
+
+
+def _check_arrange_widgets(page: object) -> None:
+    """Every "arrange your 13" on the page shows 13 card buttons in three rows."""
+    page.wait_for_selector(".rl-arrange", state="visible", timeout=15_000)  # type: ignore[attr-defined]
+    boxes = page.locator(".rl-arrange")  # type: ignore[attr-defined]
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        assert box.locator(".rl-card-button").count() == 13
+        for row in ("back", "middle", "front"):
+            assert box.locator(f".rl-move-{row}").is_visible()
+        assert box.locator(".rl-cards svg[role=img]").count() == 13
+    assert page.locator(".rl-showdown").first.is_visible()  # type: ignore[attr-defined]
+    assert "Show down" in page.locator(".rl-showdown").first.inner_text()  # type: ignore[attr-defined]
+
+
+def _check_advice_lab(page: object) -> None:
+    page.wait_for_selector(".rl-advice-lab", state="visible", timeout=15_000)  # type: ignore[attr-defined]
+    lab = page.locator(".rl-advice-lab")  # type: ignore[attr-defined]
+    options = lab.locator("select").inner_text().replace("\xa0", " ")
+    assert "A flush in the back and two pairs" in options
+    assert lab.locator("input[type=text]").nth(1).input_value().startswith("Ks 10s 8s 6s 3s")
+
+
+# (page, check run once its embedded widgets are drawn)
+WIDGET_PAGES = {
+    "book/cards_and_hands": _check_poker_widgets,
+    "book/chinese_poker/index": _check_arrange_widgets,
+    "book/mau_binh/index": _check_arrange_widgets,
+    "book/strategy/advice": _check_advice_lab,
+}
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
@@ -52,13 +92,7 @@ def test_page_shows_cards_and_widgets_without_errors(
 
     if page_name in WIDGET_PAGES:
         # embed-amd.js replaces each widget's script tag with the rendered widget
-        page.wait_for_selector(".rl-hand-explorer", state="visible", timeout=15_000)
-        explorer = page.locator(".rl-hand-explorer")
-        assert explorer.locator("input[type=text]").input_value() == "Kd Kc 9s 9h Qc"
-        assert "two pair, kings and nines" in explorer.inner_text()
-        assert explorer.locator(".rl-cards svg[role=img]").count() == 5
-        page.wait_for_selector(".rl-hand-comparer", state="visible")
-        assert "A wins" in page.locator(".rl-hand-comparer").inner_text()
+        WIDGET_PAGES[page_name](page)
 
     # no horizontal scrolling on a phone: the page fits its width
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

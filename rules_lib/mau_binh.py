@@ -34,7 +34,7 @@ __all__ = [
 GLOSSARY = {
     "Mậu Binh": "the game itself (also called Binh Xập Xám, 'thirteen-card binh')",
     "binh lủng": "a misset hand: a row stronger than the row behind it; it loses outright",
-    "chi": "one of the three rows (chi đầu, chi giữa, chi cuối: front, middle, back)",
+    "chi": "a row of the hand: each of the three rows is a chi",
     "sảnh rồng": "the dragon: one card of every rank, 2 to ace",
     "thùng phá sảnh": "straight flush",
     "tứ quý": "four of a kind",

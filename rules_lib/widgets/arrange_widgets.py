@@ -27,14 +27,21 @@ from ..arrange import (
     best_arrangement,
     deal,
     find_specials,
-    special_arrangement,
 )
 from ..cards import Card, Cards, parse_cards, standard_deck
-from ..errors import RulesError
+from ..errors import RulesError, UnknownOptionError
 from ..poker import HandValue
 from ..render import RED, cards_html, message_html
+from ..strategy import solver_arrangement
 
-__all__ = ["RULESETS", "ArrangeHand", "Showdown", "bot_arrangement", "score_showdown"]
+__all__ = [
+    "RULESETS",
+    "ArrangeHand",
+    "Showdown",
+    "bot_arrangement",
+    "score_showdown",
+    "special_notes",
+]
 
 #: The rule sets a reader can pick: label -> (game, rules object).
 RULESETS: dict[str, tuple[str, object]] = {
@@ -50,21 +57,37 @@ RULESETS: dict[str, tuple[str, object]] = {
     ),
 }
 
-_SPECIAL_NOTE = {
-    "mau_binh": "in Mậu Binh an instant win",
-    "chinese_poker": "in Chinese Poker a special hand",
-}
-
 
 def bot_arrangement(cards: object, game: str, rules: object) -> Arrangement:
     """How the bots set a hand: as three straights or three flushes when that
     wins at once in Mậu Binh, otherwise the solver's best arrangement."""
-    if game == "mau_binh":
-        for special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
-            arr = special_arrangement(cards, special)  # type: ignore[arg-type]
-            if arr is not None:
-                return arr
-    return best_arrangement(cards)  # type: ignore[arg-type]
+    return solver_arrangement(cards, "Mậu Binh" if game == "mau_binh" else "Chinese Poker")  # type: ignore[arg-type]
+
+
+def special_notes(specials: set[Special], game: str, rules: object) -> list[str]:
+    """What each special hand the cards hold is worth under one rule set."""
+    notes = []
+    for special in (s for s in Special if s in specials):
+        name = special.label
+        if game == "mau_binh":
+            assert isinstance(rules, mau_binh.MauBinhRules)
+            ordinary = special in (Special.STRAIGHT_FLUSH, Special.FOUR_OF_A_KIND)
+            if ordinary and not rules.straight_flush_and_quads_instant:
+                notes.append(f"{name}: an ordinary hand under these rules (set it in the back)")
+            elif special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
+                notes.append(f"{name}: wins at once, if you set the rows that way")
+            else:
+                notes.append(f"{name}: wins at once")
+        else:
+            assert isinstance(rules, chinese_poker.ChinesePokerRules)
+            points = dict(rules.specials).get(special)
+            if points:
+                notes.append(f"{name}: {points} points from each opponent, however you set it")
+            else:
+                notes.append(
+                    f"{name}: not special here; a royalty if it wins in the back or middle"
+                )
+    return notes
 
 
 def score_showdown(
@@ -118,8 +141,17 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(
-        self, seed: int = 1, cards: str | None = None, on_change: Callable[[], None] | None = None
+        self,
+        seed: int = 1,
+        cards: str | None = None,
+        on_change: Callable[[], None] | None = None,
+        ruleset: str = "Mậu Binh (source rules)",
     ) -> None:
+        if ruleset not in RULESETS:
+            raise UnknownOptionError(
+                f"no rule set {ruleset!r}; choose one of: {', '.join(RULESETS)}"
+            )
+        self.ruleset = ruleset
         self._on_change = on_change
         self.seed = widgets.BoundedIntText(
             value=seed,
@@ -203,16 +235,22 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
 
     def show_best(self) -> None:
         cards = [c for r in ROWS for c in self.draft.row(r)]
+        game, _rules = RULESETS[self.ruleset]
         start = time.perf_counter()
         arr = best_arrangement(cards)
         ms = (time.perf_counter() - start) * 1000
+        text = (
+            f"This is the best arrangement for the book's objective (the three rows' "
+            f"strengths added up), found among all 72,072 in {ms:.0f} ms."
+        )
+        if game == "mau_binh":
+            special = bot_arrangement(cards, game, _rules)
+            if special != arr:
+                arr = special
+                text = "Set as three flushes or three straights: in Mậu Binh that wins at once."
         self.draft = Draft.from_arrangement(arr)
         self.selected.clear()
-        self._message = message_html(
-            f"This is the best arrangement for the book's objective (the three rows' "
-            f"strengths added up), found among all 72,072 in {ms:.0f} ms.",
-            "info",
-        )
+        self._message = message_html(text, "info")
         self.redraw()
 
     def current(self) -> Arrangement:
@@ -278,15 +316,9 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             out.append(message_html(f"This hand is {reason}. A misset hand loses."))
         specials = find_specials(arr.cards)
         if specials:
-            names = ", ".join(s.label for s in Special if s in specials)
-            out.append(
-                message_html(
-                    f"Special: these cards hold {names} ({_SPECIAL_NOTE['mau_binh']} or "
-                    f"{_SPECIAL_NOTE['chinese_poker']}; three straights and three flushes "
-                    "count in Mậu Binh only when set that way).",
-                    "info",
-                )
-            )
+            game, rules = RULESETS[self.ruleset]
+            notes = "; ".join(special_notes(specials, game, rules))
+            out.append(message_html(f"Special ({self.ruleset}): {notes}.", "info"))
         if not out:
             out.append(message_html("The rows are in order: back ≥ middle ≥ front.", "info"))
         return "".join(out)
@@ -302,7 +334,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, seed: int = 1, ruleset: str = "Chinese Poker (source rules)") -> None:
-        self.hand = ArrangeHand(seed=seed, on_change=self._hand_changed)
+        self.hand = ArrangeHand(seed=seed, on_change=self._hand_changed, ruleset=ruleset)
         self.hand.deal_button.on_click(lambda _b: self._new_deal())
         self.hand.new_button.on_click(lambda _b: self._new_deal())
         self.rules = widgets.Dropdown(
@@ -318,6 +350,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self.totals = [0, 0, 0, 0]
         self.deals_played = 0
         self._shown = False
+        self.rules.observe(lambda _c: self._rules_changed(), names="value")
         self.show_button.on_click(lambda _b: self.show())
         self.next_button.on_click(lambda _b: self.next_deal())
         super().__init__(
@@ -332,6 +365,10 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         )
         self.add_class("rl-showdown")
         self._draw_scoreboard()
+
+    def _rules_changed(self) -> None:
+        self.hand.ruleset = self.rules.value
+        self.hand.redraw()
 
     def _hand_changed(self) -> None:
         if getattr(self, "_shown", False):

@@ -433,30 +433,25 @@ def row_strength(value: HandValue) -> float:
 
 
 _FRONT_SUBSETS = tuple(combinations(range(13), 3))
-_FRONT_MASKS = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in _FRONT_SUBSETS)
+_BACK_SUBSETS = tuple(combinations(range(13), 5))
 
 
 @lru_cache(maxsize=1)
-def _split_plan() -> tuple[
-    tuple[tuple[int, int, int, int, int], ...],
-    tuple[int, ...],
-    dict[int, tuple[tuple[int, int], ...]],
-]:
-    """Positions 0..12: every 5-subset, its bit mask, and for each back mask the
-    (middle mask, front mask) pairs of the cards left: fixed, so built once."""
-    subsets = tuple(combinations(range(13), 5))
-    masks = tuple(sum(1 << i for i in idx) for idx in subsets)
-    full = (1 << 13) - 1
-    splits: dict[int, tuple[tuple[int, int], ...]] = {}
-    for mask in masks:
-        rest = full ^ mask
-        positions = [i for i in range(13) if rest >> i & 1]
+def _split_plan() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each 5-subset of positions 0..12 (as the back, by its index in
+    ``_BACK_SUBSETS``): the (middle index, front index) pairs of the 8 cards
+    left.  Fixed for every hand, so built once."""
+    five = {frozenset(s): n for n, s in enumerate(_BACK_SUBSETS)}
+    three = {frozenset(s): n for n, s in enumerate(_FRONT_SUBSETS)}
+    plan = []
+    for back in _BACK_SUBSETS:
+        rest = [i for i in range(13) if i not in back]
         pairs = []
-        for mid in combinations(positions, 5):
-            mid_mask = sum(1 << i for i in mid)
-            pairs.append((mid_mask, rest ^ mid_mask))
-        splits[mask] = tuple(pairs)
-    return subsets, masks, splits
+        for mid in combinations(rest, 5):
+            front = frozenset(rest) - frozenset(mid)
+            pairs.append((five[frozenset(mid)], three[front]))
+        plan.append(tuple(pairs))
+    return tuple(plan)
 
 
 def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
@@ -476,43 +471,48 @@ def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
     '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
     """
     hand = _thirteen(cards)
-    codes = [c.code for c in hand]
     five_strength, three_strength = _strength_tables()
-    subsets, masks, splits = _split_plan()
-    values5 = [code5(codes[a], codes[b], codes[c], codes[d], codes[e]) for a, b, c, d, e in subsets]
-    by_mask = {m: (five_strength[v], v) for m, v in zip(masks, values5, strict=True)}
-    fronts: dict[int, tuple[float, int]] = {}
-    for (a, b, c), front_mask in zip(_FRONT_SUBSETS, _FRONT_MASKS, strict=True):
-        v = code3(codes[a], codes[b], codes[c])
-        fronts[front_mask] = (three_strength[v], v)
-    best_front = max(s for s, _ in fronts.values())
+    plan = _split_plan()
+    table5, table3 = _TABLE5, _TABLE3
+    ranks = [c.code & 63 for c in hand]
+    suits = [c.code & 0xF00 for c in hand]
+    values5 = [
+        table5[
+            ((suits[a] & suits[b] & suits[c] & suits[d] & suits[e]) << 19)
+            | ranks[a] * ranks[b] * ranks[c] * ranks[d] * ranks[e]
+        ]
+        for a, b, c, d, e in _BACK_SUBSETS
+    ]
+    s5 = [five_strength[v] for v in values5]
+    values3 = [table3[ranks[a] * ranks[b] * ranks[c]] for a, b, c in _FRONT_SUBSETS]
+    s3 = [three_strength[v] for v in values3]
+    best_front = max(s3)
     # strength grows with the value code, so sorting by code orders by strength
-    order = sorted(zip(values5, masks, strict=True), reverse=True)
-    best = (-1.0, 0, 0)
-    best_masks = (0, 0)
-    for back_v, back_mask in order:
-        back_s = five_strength[back_v]
+    order = sorted(zip(values5, range(len(values5))), reverse=True)
+    best, best_back_v, best_mid_v = -1.0, 0, 0
+    best_ids = (0, 0, 0)
+    for back_v, back in order:
+        back_s = s5[back]
         # the middle is no stronger than the back: this bounds every later back too
-        if 2 * back_s + best_front < best[0]:
+        if 2 * back_s + best_front < best:
             break
-        for mid_mask, front_mask in splits[back_mask]:
-            mid_s, mid_v = by_mask[mid_mask]
+        for mid, front in plan[back]:
+            mid_v = values5[mid]
             if mid_v > back_v:
                 continue
-            front_s, front_v = fronts[front_mask]
+            front_v = values3[front]
             if front_v > mid_v:
                 continue
-            key = (back_s + mid_s + front_s, back_v, mid_v)
-            if key > best:
-                best = key
-                best_masks = (back_mask, mid_mask)
-    back_mask, mid_mask = best_masks
-    full = (1 << 13) - 1
-
-    def pick(mask: int) -> Cards:
-        return Cards(hand[i] for i in range(13) if mask >> i & 1)
-
-    return Arrangement(pick(back_mask), pick(mid_mask), pick(full ^ back_mask ^ mid_mask))
+            total = back_s + s5[mid] + s3[front]
+            if total > best or (total == best and (back_v, mid_v) > (best_back_v, best_mid_v)):
+                best, best_back_v, best_mid_v = total, back_v, mid_v
+                best_ids = (back, mid, front)
+    back, mid, front = best_ids
+    return Arrangement(
+        Cards(hand[i] for i in _BACK_SUBSETS[back]),
+        Cards(hand[i] for i in _BACK_SUBSETS[mid]),
+        Cards(hand[i] for i in _FRONT_SUBSETS[front]),
+    )
 
 
 def naive_best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:

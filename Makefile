@@ -62,6 +62,8 @@ app: venv
 
 benchmark: venv
 	$(BIN)/python benchmarks/poker_eval.py
+	$(BIN)/python benchmarks/arrange_solver.py
+	$(BIN)/python benchmarks/strategy_sim.py
 
 clean:
 	rm -rf _build test-output .app-data _vendor_static

@@ -8,6 +8,7 @@ readers, and every plot carries a title and labelled axes.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,8 +46,8 @@ def _figure(width: float, height: float) -> tuple[Any, Any]:
 
 def experiment_svg(result: ExperimentResult, game: str, title: str = "") -> str:
     """Points per deal of each arrangement, with 95% confidence intervals."""
-    fig, ax = _figure(6.0, 0.6 + 0.55 * len(result.labels))
-    labels = list(result.labels)
+    fig, ax = _figure(4.8, 0.9 + 0.7 * len(result.labels))
+    labels = [textwrap.fill(label, 18) for label in result.labels]
     for i, label in enumerate(labels):
         est = result.estimate(game, label)
         ax.errorbar(
@@ -59,11 +60,11 @@ def experiment_svg(result: ExperimentResult, game: str, title: str = "") -> str:
             markersize=7,
         )
     ax.axvline(0, color="#999999", linewidth=1)
-    ax.set_yticks(range(len(labels)), labels)
+    ax.set_yticks(range(len(labels)), labels, fontsize=11)
     ax.invert_yaxis()
     unit = "points" if game == "Chinese Poker" else "units"
-    ax.set_xlabel(f"{game}: {unit} per deal against 3 opponents (95% CI)")
-    ax.set_title(title or f"{game}, {result.deals:,} deals", fontsize=11)
+    ax.set_xlabel(f"{unit} per deal, 95% CI", fontsize=11)
+    ax.set_title(title or f"{game}, {result.deals:,} deals", fontsize=12)
     ax.grid(axis="x", alpha=0.3)
     return figure_svg(fig)
 

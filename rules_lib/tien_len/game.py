@@ -1,0 +1,691 @@
+"""A hand of Tiến Lên as an immutable game state (the library's common engine shape).
+
+>>> state = new_game(seed=0)
+>>> state.current_player(), str(state.must_contain)
+(1, '3♠')
+>>> [str(a) for a in state.legal_actions()]
+['3♠', '3♠ 4♥ 5♣', '3♠ 4♥ 5♣ 6♦']
+>>> after = state.play("3♠ 4♥ 5♣")
+>>> after.table, after.current_player()
+(Play(Kind.STRAIGHT, parse_cards('3♠ 4♥ 5♣')), 2)
+>>> [str(a) for a in after.legal_actions()]
+['7♣ 8♦ 9♥', '7♦ 8♦ 9♥', '7♣ 8♦ 9♣', '7♦ 8♦ 9♣', '8♦ 9♥ 10♣', '8♦ 9♣ 10♣', 'pass']
+>>> later = after.play("pass")
+>>> later.passed, later.current_player()
+(frozenset({2}), 3)
+
+The state never changes; an illegal action raises and says what is legal:
+
+>>> later.play("3♥ 3♦")
+Traceback (most recent call last):
+...
+rules_lib.errors.IllegalActionError: pair of threes (3♦ high) does not beat the straight 3 to 5 (5♣ high) on the table; legal: Q♦ K♥ A♠, Q♦ K♦ A♠, pass
+>>> later.play("2♠")
+Traceback (most recent call last):
+...
+rules_lib.errors.IllegalActionError: seat 3 does not hold 2♠; it holds 3♥ 3♦ 7♠ 7♥ 9♦ 10♠ 10♥ 10♦ Q♦ K♥ K♦ A♠ 2♣
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from ..cards import AnyCard, Card, Cards, Rank, parse_cards, shuffled, standard_deck
+from ..engine import TERMINAL
+from ..errors import IllegalActionError, RulesError
+from .plays import Play, beats, legal_plays, make_play, plain_cards
+from .rules import ACE_POS, RANK_POS, TienLenRules
+
+__all__ = [
+    "PASS",
+    "Action",
+    "InstantWin",
+    "Move",
+    "Pass",
+    "TienLenObservation",
+    "TienLenState",
+    "first_dealer",
+    "new_game",
+    "parse_action",
+]
+
+_DEFAULT = TienLenRules()
+_NO_CARDS = Cards()
+_DECKS = {1: standard_deck(1), 2: standard_deck(2)}
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The action of not playing on the current trick; write it ``pass``.
+
+    >>> PASS, str(PASS), Pass() == PASS
+    (PASS, 'pass', True)
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+
+PASS = Pass()
+
+#: What a player does on their turn: put down a play, or pass.
+Action = Play | Pass
+
+
+def parse_action(
+    text: str, hand: Sequence[AnyCard], rules: TienLenRules = _DEFAULT, *, who: str = "the hand"
+) -> Action:
+    """Read what a player wrote (``"pass"`` or cards such as ``"3♠ 3♥"``) against their hand.
+
+    The cards are taken from ``hand``, so with two decks the copy held is used.
+
+    >>> hand = parse_cards("3s 3h 9d")
+    >>> parse_action("3h 3s", hand), parse_action(" Pass ", hand)
+    (Play(Kind.PAIR, parse_cards('3♠ 3♥')), PASS)
+    >>> parse_action("9c", hand)
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.IllegalActionError: the hand does not hold 9♣; it holds 3♠ 3♥ 9♦
+    """
+    if text.strip().lower() in ("pass", "p", "-"):
+        return PASS
+    wanted = plain_cards(parse_cards(text, decks=2, jokers=False))
+    pool = sorted(plain_cards(hand), key=lambda c: c.deck)
+    cards: list[Card] = []
+    for card in wanted:
+        match = next(
+            (h for h in pool if h.rank is card.rank and h.suit is card.suit),
+            None,
+        )
+        if match is None:
+            held = _sorted_hand(plain_cards(hand), rules)
+            raise IllegalActionError(f"{who} does not hold {card}; it holds {held}")
+        pool.remove(match)
+        cards.append(match)
+    return make_play(cards, rules)
+
+
+class InstantWin(StrEnum):
+    """Hands that win at the deal when ``rules.instant_wins`` is on (highest first)."""
+
+    DRAGON = "a dragon (one card of every rank from 3 to ace)"
+    FOUR_TWOS = "four 2s"
+    SIX_PAIRS = "six pairs"
+
+
+def instant_win_of(hand: Sequence[AnyCard]) -> InstantWin | None:
+    """The instant win ``hand`` holds, if any.
+
+    >>> instant_win_of(parse_cards("3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As 2s"))
+    <InstantWin.DRAGON: 'a dragon (one card of every rank from 3 to ace)'>
+    >>> instant_win_of(parse_cards("3s 3h 5s 5h 7s 7h 9s 9h Js Jh Ks Kh 2d"))
+    <InstantWin.SIX_PAIRS: 'six pairs'>
+    """
+    counts = Counter(RANK_POS[c.rank] for c in plain_cards(hand))
+    if all(counts[p] for p in range(ACE_POS + 1)):
+        return InstantWin.DRAGON
+    if counts[RANK_POS[Rank.TWO]] >= 4:
+        return InstantWin.FOUR_TWOS
+    if sum(n // 2 for n in counts.values()) >= 6:
+        return InstantWin.SIX_PAIRS
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One turn of the history: who acted and what they did."""
+
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.action}"
+
+
+@dataclass(frozen=True)
+class TienLenObservation:
+    """What one seat may see: its own hand, the table, the others' card counts, the history."""
+
+    seat: int
+    rules: TienLenRules
+    hand: Cards
+    hand_sizes: tuple[int, ...]
+    current_player: int
+    table: Play | None
+    table_player: int | None
+    passed: frozenset[int]
+    locked_out: frozenset[int]
+    finished: tuple[int, ...]
+    must_contain: Card | None
+    played: Cards
+    history: tuple[Move, ...]
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def leading(self) -> bool:
+        """Whether the seat to act starts a new trick (may play anything)."""
+        return self.table is None
+
+
+@dataclass(frozen=True)
+class TienLenState:
+    """A hand of Tiến Lên between deal and finish.  Make one with :func:`new_game`.
+
+    Seats are numbered in the order of play (clockwise).  The cards of each
+    hand are kept lowest first in the rules' order.
+
+    * ``table``: the play to beat, or ``None`` when the seat to act leads;
+      ``table_player`` made it.
+    * ``passed``: seats that passed since the last play of this trick.
+    * ``locked_out``: seats that passed in this trick and may not come back
+      (only with ``rules.pass_locks_out``).
+    * ``finished``: seats that are out of cards, in the order they went out.
+    * ``must_contain``: a card the next play must hold (the 3♠ at the first lead).
+    """
+
+    rules: TienLenRules
+    seed: int | None
+    num_players: int
+    dealer: int
+    hands: tuple[Cards, ...]
+    out_of_play: Cards
+    to_act: int
+    table: Play | None = None
+    table_player: int | None = None
+    passed: frozenset[int] = frozenset()
+    locked_out: frozenset[int] = frozenset()
+    finished: tuple[int, ...] = ()
+    must_contain: Card | None = None
+    played: Cards = _NO_CARDS
+    history: tuple[Move, ...] = ()
+    instant_win: tuple[int, InstantWin] | None = None
+    decks: int = 1
+    _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str | Sequence[AnyCard]],
+        rules: TienLenRules = _DEFAULT,
+        *,
+        to_act: int | None = None,
+        first_lead: bool = True,
+    ) -> TienLenState:
+        """A position with the hands given, for examples and tests.
+
+        The holder of the lowest card acts first (unless ``to_act`` says
+        otherwise) and, with ``first_lead``, must play it.  Cards of the deck
+        that no hand holds are out of play, so the cards are still conserved.
+        A card written twice makes it a two-deck game.
+
+        >>> state = TienLenState.from_hands(["3s 9h", "4d 9c", "Kd 2s"])
+        >>> state.current_player(), [str(a) for a in state.legal_actions()]
+        (0, ['3♠'])
+        >>> len(state.out_of_play)
+        46
+        """
+        texts = [h if isinstance(h, str) else " ".join(str(c) for c in h) for h in hands]
+        sizes = [len(parse_cards(t, decks=2, jokers=False)) for t in texts]
+        every = plain_cards(parse_cards(" ".join(texts), decks=2, jokers=False))
+        decks = 2 if any(c.deck for c in every) else 1
+        dealt: list[list[Card]] = []
+        for size in sizes:
+            dealt.append(every[:size])
+            every = every[size:]
+        held = Counter(c for h in dealt for c in h)
+        out = [c for c in plain_cards(standard_deck(decks)) if not held[c]]
+        lowest = rules.lowest_card
+        holder = next((i for i, h in enumerate(dealt) if lowest in h), None)
+        if to_act is None:
+            to_act = holder if holder is not None else 0
+        if not 0 <= to_act < len(hands):
+            raise RulesError(f"seat {to_act} cannot act: the seats are 0 to {len(hands) - 1}")
+        if not dealt[to_act]:
+            raise RulesError(f"seat {to_act} cannot act: it holds no cards")
+        return cls(
+            rules=rules,
+            seed=None,
+            num_players=len(hands),
+            dealer=0,
+            hands=tuple(_sorted_hand(h, rules) for h in dealt),
+            out_of_play=_sorted_hand(out, rules),
+            to_act=to_act,
+            must_contain=lowest if first_lead and holder == to_act else None,
+            decks=decks,
+        )
+
+    # --- the common engine shape -------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, or :data:`~rules_lib.engine.TERMINAL`."""
+        return self.to_act
+
+    def is_terminal(self) -> bool:
+        return self.to_act == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action: plays cheapest first, then ``PASS`` if passing is allowed."""
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.is_terminal():
+            return []
+        hand = self.hands[self.to_act]
+        actions: list[Action] = list(
+            legal_plays(hand, self.table, self.rules, must_contain=self.must_contain)
+        )
+        if self.table is not None:
+            actions.append(PASS)
+        return actions
+
+    def apply_action(self, action: Action) -> TienLenState:
+        """The state after the seat to act does ``action``.
+
+        Raises :class:`IllegalActionError` (saying what is wrong and what is
+        legal) and leaves this state as it was if the action is not legal.
+        """
+        self.verify(action)
+        seat = self.to_act
+        if isinstance(action, Pass):
+            return self._after_pass(seat)
+        return self._after_play(seat, action)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result from its place: +1 for first, -1 for last, evenly between.
+
+        Tied places (``finish="first out"``, instant wins) share the average.
+        All zeros while the game is running.
+        """
+        if not self.is_terminal():
+            return (0.0,) * self.num_players
+        n = self.num_players
+        return tuple((n + 1 - 2 * p) / (n - 1) for p in self.places())
+
+    def observation(self, seat: int) -> TienLenObservation:
+        """What ``seat`` may see."""
+        return TienLenObservation(
+            seat=seat,
+            rules=self.rules,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            current_player=self.to_act,
+            table=self.table,
+            table_player=self.table_player,
+            passed=self.passed,
+            locked_out=self.locked_out,
+            finished=self.finished,
+            must_contain=self.must_contain,
+            played=self.played,
+            history=self.history,
+        )
+
+    def zones(self) -> dict[str, Cards]:
+        """Where every card is: each hand, the played cards, and the cards out of play."""
+        zones = {f"hand {i}": h for i, h in enumerate(self.hands)}
+        zones["played"] = self.played
+        zones["out of play"] = self.out_of_play
+        return zones
+
+    def deck(self) -> Cards:
+        """Every card the game was made from (two decks with 5 or more players)."""
+        return _DECKS[self.decks]
+
+    # --- checking and applying -----------------------------------------------------
+
+    def can_apply(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        seat = self.to_act
+        if isinstance(action, Pass):
+            if self.table is None:
+                raise IllegalActionError(
+                    f"seat {seat} leads and may not pass; {self._legal_hint()}"
+                )
+            return
+        if not isinstance(action, Play):
+            raise IllegalActionError(
+                f"{action!r} is not an action: play a Play or PASS (parse text with state.parse_action)"
+            )
+        if self._legal is not None and action in self._legal:
+            return  # the listed actions are legal by construction
+        hand = self.hands[seat]
+        missing = Counter(action.cards) - Counter(hand)
+        if missing:
+            shown = " ".join(str(c) for c in missing.elements())
+            raise IllegalActionError(f"seat {seat} does not hold {shown}; it holds {hand}")
+        actual = make_play(action.cards, self.rules)
+        if actual.kind is not action.kind:
+            raise IllegalActionError(
+                f"{action} is a {actual.kind.value}, not a {action.kind.value}"
+            )
+        if self.must_contain is not None and self.must_contain not in action.cards:
+            raise IllegalActionError(
+                f"the first play must hold {self.must_contain}; {self._legal_hint()}"
+            )
+        if self.table is not None and not beats(action, self.table, self.rules):
+            raise IllegalActionError(
+                f"{action.describe(self.rules)} does not beat the "
+                f"{self.table.describe(self.rules)} on the table; {self._legal_hint()}"
+            )
+
+    def _legal_hint(self, most: int = 8) -> str:
+        legal = self.legal_actions()
+        shown = ", ".join(str(a) for a in legal[:most])
+        more = f" and {len(legal) - most} more" if len(legal) > most else ""
+        return f"legal: {shown}{more}"
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``"pass"`` or cards such as ``"3♠ 3♥"`` from the hand of the seat to act."""
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; {text!r} cannot be played")
+        seat = self.to_act
+        return parse_action(text, self.hands[seat], self.rules, who=f"seat {seat}")
+
+    def play(self, text: str) -> TienLenState:
+        """:meth:`apply_action` of what a player wrote: ``state.play("3♠ 3♥")``."""
+        return self.apply_action(self.parse_action(text))
+
+    def _active(self, hands: Sequence[Cards]) -> list[int]:
+        return [i for i, h in enumerate(hands) if h]
+
+    def _next_after(self, seat: int, hands: Sequence[Cards]) -> int:
+        """The first seat after ``seat`` (clockwise) that still holds cards."""
+        n = self.num_players
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if hands[s]:
+                return s
+        raise RulesError("no seat holds cards")  # pragma: no cover
+
+    def _next_turn(
+        self, seat: int, table_player: int, hands: Sequence[Cards], locked: frozenset[int]
+    ) -> int | None:
+        """Whose turn follows ``seat`` in this trick, or ``None`` if the trick is over:
+        the turn has come back round to the player of the table card."""
+        n = self.num_players
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if s == table_player:
+                return None
+            if hands[s] and s not in locked:
+                return s
+        return None  # pragma: no cover
+
+    def _evolve(self, **changes: object) -> TienLenState:
+        """A copy with some fields changed (a fast :func:`dataclasses.replace`
+        for the engine's own moves, which set only fields it knows)."""
+        new = object.__new__(TienLenState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields["_legal"] = None
+        return new
+
+    def _after_pass(self, seat: int) -> TienLenState:
+        assert self.table_player is not None
+        passed = self.passed | {seat}
+        locked = self.locked_out | {seat} if self.rules.pass_locks_out else self.locked_out
+        history = (*self.history, Move(seat, PASS))
+        nxt = self._next_turn(seat, self.table_player, self.hands, locked)
+        if nxt is not None:
+            return self._evolve(to_act=nxt, passed=passed, locked_out=locked, history=history)
+        return self._new_trick(self.table_player, self.hands, history, self.played, self.finished)
+
+    def _new_trick(
+        self,
+        winner: int,
+        hands: tuple[Cards, ...],
+        history: tuple[Move, ...],
+        played: Cards,
+        finished: tuple[int, ...],
+    ) -> TienLenState:
+        leader = winner if hands[winner] else self._next_after(winner, hands)
+        return self._evolve(
+            hands=hands,
+            history=history,
+            played=played,
+            finished=finished,
+            to_act=leader,
+            table=None,
+            table_player=None,
+            passed=frozenset(),
+            locked_out=frozenset(),
+            must_contain=None,
+        )
+
+    def _after_play(self, seat: int, play: Play) -> TienLenState:
+        kept = list(self.hands[seat])
+        for c in play.cards:
+            kept.remove(c)
+        hands = (*self.hands[:seat], Cards(kept), *self.hands[seat + 1 :])
+        played = Cards((*self.played, *play.cards))
+        history = (*self.history, Move(seat, play))
+        finished = self.finished
+        if not kept:
+            finished = (*finished, seat)
+            active = self._active(hands)
+            if self.rules.finish == "first out" or len(active) <= 1:
+                finished = (*finished, *active) if self.rules.finish != "first out" else finished
+                return self._evolve(
+                    hands=hands,
+                    played=played,
+                    history=history,
+                    finished=finished,
+                    to_act=TERMINAL,
+                    table=play,
+                    table_player=seat,
+                    passed=frozenset(),
+                    must_contain=None,
+                )
+        nxt = self._next_turn(seat, seat, hands, self.locked_out)
+        if nxt is None:  # everyone else is out of this trick: the player leads again
+            return self._new_trick(seat, hands, history, played, finished)
+        return self._evolve(
+            hands=hands,
+            played=played,
+            history=history,
+            finished=finished,
+            to_act=nxt,
+            table=play,
+            table_player=seat,
+            passed=frozenset(),
+            must_contain=None,
+        )
+
+    # --- results ------------------------------------------------------------------
+
+    def places(self) -> tuple[float, ...]:
+        """Each seat's place once the game is over (1 = first out).
+
+        With ``finish="first out"`` the others are placed by the cards they still
+        hold (fewest first); seats holding as many cards share the average place.
+        """
+        if not self.is_terminal():
+            raise RulesError("the game is not over; places are known at the end")
+        n = self.num_players
+        if self.instant_win is not None:
+            winner = self.instant_win[0]
+            shared = (2 + n) / 2
+            return tuple(1.0 if s == winner else shared for s in range(n))
+        if len(self.finished) == n:
+            place = {s: float(i + 1) for i, s in enumerate(self.finished)}
+            return tuple(place[s] for s in range(n))
+        winner = self.finished[0]
+        others = [s for s in range(n) if s != winner]
+        result = {winner: 1.0}
+        for s in others:
+            fewer = sum(1 for o in others if len(self.hands[o]) < len(self.hands[s]))
+            same = sum(1 for o in others if len(self.hands[o]) == len(self.hands[s]))
+            result[s] = 2 + fewer + (same - 1) / 2
+        return tuple(result[s] for s in range(n))
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out first (or won at the deal), once known."""
+        if self.instant_win is not None:
+            return self.instant_win[0]
+        return self.finished[0] if self.finished else None
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next hand: the loser of this one (ties: the first after the winner)."""
+        places = self.places()
+        worst = max(places)
+        start = self.winner or 0
+        return next(
+            s
+            for s in ((start + k) % self.num_players for k in range(self.num_players))
+            if places[s] == worst
+        )
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        """The actions so far: with the seed, they replay the game."""
+        return tuple(m.action for m in self.history)
+
+    def __str__(self) -> str:
+        lines = [f"Tiến Lên, {self.num_players} players, {self.rules.name} rules"]
+        if self.instant_win is not None:
+            lines.append(f"seat {self.instant_win[0]} wins at the deal with {self.instant_win[1]}")
+        for i, h in enumerate(self.hands):
+            marks = []
+            if i == self.to_act:
+                marks.append("to act")
+            if i in self.finished:
+                marks.append(f"out #{self.finished.index(i) + 1}")
+            if i in self.passed:
+                marks.append("passed")
+            if i in self.locked_out:
+                marks.append("locked out")
+            suffix = f"  ({', '.join(marks)})" if marks else ""
+            lines.append(f"seat {i}: {h}{suffix}")
+        if self.table is not None:
+            lines.append(f"table: {self.table} (seat {self.table_player})")
+        if self.is_terminal():
+            lines.append("places: " + ", ".join(f"{p:g}" for p in self.places()))
+        return "\n".join(lines)
+
+
+def _sorted_hand(cards: Sequence[AnyCard], rules: TienLenRules) -> Cards:
+    ordered: list[Card] = sorted(plain_cards(cards), key=lambda c: (rules.key(c), c.deck))
+    return Cards(ordered)
+
+
+def first_dealer(seed: int, players: int = 4, rules: TienLenRules = _DEFAULT) -> int:
+    """Who deals the first hand: each seat draws a card, the lowest card deals.
+
+    >>> first_dealer(seed=1)  # the seats draw A♥ 4♥ J♥ 7♦
+    1
+    """
+    drawn = plain_cards(shuffled(standard_deck(), seed))[:players]
+    return min(range(players), key=lambda seat: rules.key(drawn[seat]))
+
+
+def new_game(
+    seed: int, players: int = 4, rules: TienLenRules = _DEFAULT, *, dealer: int = 0
+) -> TienLenState:
+    """Shuffle with ``seed`` and deal a hand of Tiến Lên.
+
+    Cards go one at a time clockwise, starting left of ``dealer``: 13 each,
+    and the holder of the 3♠ leads with a play that holds it.  With 3 players
+    each gets 17; the 52nd card goes to the holder of the 3♠ in exchange for
+    the 3♠, which leaves play, and that player leads with anything (if the
+    52nd card is the 3♠ itself, it leaves play and the holder of the 3♥ leads,
+    with anything).  With 5 to 7 players a second deck adds 13 random cards
+    per extra player, never its 3♠; the rest of that deck is out of play.
+    The same seed deals the same cards on every machine.
+
+    >>> game = new_game(seed=7, players=3)
+    >>> [len(h) for h in game.hands], str(game.out_of_play), game.must_contain
+    ([17, 17, 17], '3♠', None)
+    >>> [len(h) for h in new_game(seed=7, players=6).hands]
+    [13, 13, 13, 13, 13, 13]
+    >>> new_game(seed=7, players=8)
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.RulesError: Tiến Lên is for 3 to 7 players, not 8 (a second deck gives at most 3 more hands of 13)
+    """
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError(
+            f"Tiến Lên is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
+            "(a second deck gives at most 3 more hands of 13)"
+        )
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RulesError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+    lowest = rules.lowest_card
+    out: list[Card] = []
+    if players <= 4:
+        deck = plain_cards(shuffled(standard_deck(), seed))
+    else:
+        rng = random.Random(seed)
+        second = [Card(c.rank, c.suit, 1) for c in plain_cards(standard_deck()) if c != lowest]
+        extra = rng.sample(second, 13 * (players - 4))
+        chosen = set(extra)
+        out = [c for c in second if c not in chosen] + [Card(lowest.rank, lowest.suit, 1)]
+        deck = plain_cards(standard_deck()) + extra
+        rng.shuffle(deck)
+    per_hand = 17 if players == 3 else 13
+    dealt: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(per_hand * players):
+        dealt[(dealer + 1 + i) % players].append(deck[i])
+    must_contain: Card | None = lowest
+    if players == 3:
+        spare = deck[51]
+        must_contain = None
+        out = [lowest]
+        if spare == lowest:
+            leader = next(i for i, h in enumerate(dealt) if rules.second_lowest_card in h)
+        else:
+            leader = next(i for i, h in enumerate(dealt) if lowest in h)
+            dealt[leader].remove(lowest)
+            dealt[leader].append(spare)
+    else:
+        leader = next(i for i, h in enumerate(dealt) if lowest in h)
+    hands = tuple(_sorted_hand(h, rules) for h in dealt)
+    state = TienLenState(
+        rules=rules,
+        seed=seed,
+        decks=2 if players > 4 else 1,
+        num_players=players,
+        dealer=dealer,
+        hands=hands,
+        out_of_play=_sorted_hand(out, rules),
+        to_act=leader,
+        must_contain=must_contain,
+    )
+    if rules.instant_wins and per_hand == 13:
+        found = [
+            (list(InstantWin).index(w), k, s)
+            for k, s in enumerate((leader + k) % players for k in range(players))
+            if (w := instant_win_of(hands[s])) is not None
+        ]
+        if found:
+            _, _, seat = min(found)
+            kind = instant_win_of(hands[seat])
+            assert kind is not None
+            return replace(state, to_act=TERMINAL, instant_win=(seat, kind), must_contain=None)
+    return state

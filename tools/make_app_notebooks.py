@@ -24,7 +24,8 @@ APPS = {
         "# Arrange your 13\n\nSet the thirteen cards of a deal as back, middle and front, then "
         "show down against three bots under Mậu Binh or Chinese Poker rules. Give everyone in "
         "a class the same deal number to compare arrangements.",
-        "from rules_lib.widgets import Showdown\n\nShowdown(seed=1)",
+        "from rules_lib.widgets.arrange_widgets import showdown_app\n\n"
+        "showdown_app()  # a link such as ?seed=42&rules=mb-source deals that game",
     ),
     "strategy_lab": (
         "# Strategy lab\n\nTwo ways to set one hand, tested against many opponents who set "

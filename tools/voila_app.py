@@ -7,8 +7,8 @@ Voila's "lab" template links Font Awesome from a CDN although its bundle
 already carries the icons; offline (a classroom without internet, or our
 tests, where only 127.0.0.1 answers) the links only fail.  This writes the
 template "thirteen" (that template without the two links) into ``.app-data``
-and starts Voila with it.  The jupytext JupyterLab extension, which Voila
-would otherwise load and which fails there, is turned off.
+and starts Voila with it.  JupyterLab extensions that Voila would otherwise
+load and that fail there (jupytext's, JupyterLite's kernel) are turned off.
 """
 
 from __future__ import annotations
@@ -48,7 +48,10 @@ def voila_command(target: str, host: str = "127.0.0.1", port: int = 8866) -> lis
         f"--port={port}",
         "--template=thirteen",
         "--show_tracebacks=False",
-        "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']",
+        # JupyterLab extensions that fail inside Voila (jupytext; the JupyterLite
+        # kernel, installed for the static site's live pages)
+        "--VoilaConfiguration.extension_denylist="
+        "['jupyterlab-jupytext','@jupyterlite/pyodide-kernel-extension']",
         target,
     ]
 

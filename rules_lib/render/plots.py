@@ -47,7 +47,7 @@ def _figure(width: float, height: float) -> tuple[Any, Any]:
 def experiment_svg(result: ExperimentResult, game: str, title: str = "") -> str:
     """Points per deal of each arrangement, with 95% confidence intervals."""
     fig, ax = _figure(4.8, 0.9 + 0.7 * len(result.labels))
-    labels = [textwrap.fill(label, 18) for label in result.labels]
+    labels = list(result.labels)
     for i, label in enumerate(labels):
         est = result.estimate(game, label)
         ax.errorbar(
@@ -60,7 +60,7 @@ def experiment_svg(result: ExperimentResult, game: str, title: str = "") -> str:
             markersize=7,
         )
     ax.axvline(0, color="#999999", linewidth=1)
-    ax.set_yticks(range(len(labels)), labels, fontsize=11)
+    ax.set_yticks(range(len(labels)), [textwrap.fill(t, 18) for t in labels], fontsize=11)
     ax.invert_yaxis()
     unit = "points" if game == "Chinese Poker" else "units"
     ax.set_xlabel(f"{unit} per deal, 95% CI", fontsize=11)

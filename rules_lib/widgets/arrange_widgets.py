@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import html
+import os
 import random
 import time
 from collections.abc import Callable
@@ -32,14 +33,18 @@ from ..cards import Card, Cards, parse_cards, standard_deck
 from ..errors import RulesError, UnknownOptionError
 from ..poker import HandValue
 from ..render import RED, cards_html, message_html
+from ..share import make_query, read_query
 from ..strategy import solver_arrangement
+from .share_widgets import ShareLink
 
 __all__ = [
     "RULESETS",
+    "RULESET_KEYS",
     "ArrangeHand",
     "Showdown",
     "bot_arrangement",
     "score_showdown",
+    "showdown_app",
     "special_notes",
 ]
 
@@ -119,6 +124,46 @@ def score_showdown(
 
 
 _NAMES = ("you", "Bot A", "Bot B", "Bot C")
+
+#: Short names of the rule sets, for links.
+RULESET_KEYS: dict[str, str] = {
+    "mb-source": "Mậu Binh (source rules)",
+    "mb-poker": "Mậu Binh (straight flush and four of a kind as hands)",
+    "cp-source": "Chinese Poker (source rules)",
+    "cp-cancel": "Chinese Poker (equal specials cancel)",
+}
+_KEY_OF = {name: key for key, name in RULESET_KEYS.items()}
+
+
+def showdown_app(
+    query: str | None = None, seed: int = 1, ruleset: str = "Chinese Poker (source rules)"
+) -> widgets.VBox:
+    """The arrange-13 app: a Showdown dealt as its link asks (``?seed=42&rules=mb-source``).
+
+    ``query`` defaults to the query string Voila passes to the kernel.  A bad
+    link is named in a visible message and the defaults are used.
+
+    >>> app = showdown_app("seed=42&rules=mb-source")
+    >>> app.showdown.hand.seed.value, app.showdown.rules.value
+    (42, 'Mậu Binh (source rules)')
+    >>> "seed=42" in app.showdown.share.link
+    True
+    >>> "must be a whole number" in showdown_app("seed=x").children[0].value
+    True
+    """
+    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, RULESET_KEYS)
+    showdown = Showdown(
+        seed=seed if link.seed is None else link.seed,
+        ruleset=ruleset if link.rules is None else RULESET_KEYS[link.rules],
+    )
+    note = widgets.HTML(
+        message_html("This link could not be used as given: " + "; ".join(link.problems) + ".")
+        if link.problems
+        else ""
+    )
+    box = widgets.VBox([note, showdown])
+    box.showdown = showdown
+    return box
 
 
 def _value_line(value: HandValue | None) -> str:
@@ -347,6 +392,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description="Next deal")
         self.results = widgets.HTML()
         self.scoreboard = widgets.HTML()
+        self.share = ShareLink()
         self.totals = [0, 0, 0, 0]
         self.deals_played = 0
         self._shown = False
@@ -360,15 +406,23 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.show_button, self.next_button]),
                 self.results,
                 self.scoreboard,
+                self.share,
             ],
             layout=widgets.Layout(width="100%"),
         )
         self.add_class("rl-showdown")
         self._draw_scoreboard()
+        self._update_link()
+
+    def _update_link(self) -> None:
+        self.share.update(
+            make_query(self.hand.seed.value, _KEY_OF.get(self.rules.value, "cp-source"))
+        )
 
     def _rules_changed(self) -> None:
         self.hand.ruleset = self.rules.value
         self.hand.redraw()
+        self._update_link()
 
     def _hand_changed(self) -> None:
         if getattr(self, "_shown", False):
@@ -378,6 +432,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
     def _new_deal(self) -> None:
         self._shown = False
         self.results.value = ""
+        self._update_link()
 
     def next_deal(self) -> None:
         self.hand.deal(self.hand.seed.value + 1)

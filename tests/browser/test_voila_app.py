@@ -167,3 +167,22 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
     page.screenshot(path=str(screenshot_dir / "voila-strategy_lab.png"), full_page=True)
     page.close()
     watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["arrange_13"], indirect=True)
+def test_a_shared_link_deals_the_same_game(browser, voila_app):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app.rstrip("/") + "/?seed=42&rules=mb-source")
+    page.locator(".rl-arrange").wait_for(state="visible", timeout=60_000)
+    assert page.locator(".rl-arrange input[type=number]").input_value() == "42"
+    assert page.locator(".rl-showdown select").input_value() == "Mậu Binh (source rules)"
+    from rules_lib.arrange import deal
+
+    assert _row_cards(page, "back") == [str(c) for c in deal(42)[0][:5]] or set(
+        _row_cards(page, "back") + _row_cards(page, "middle") + _row_cards(page, "front")
+    ) == {str(c) for c in deal(42)[0]}
+    link = page.locator(".rl-share input").input_value()
+    assert link.startswith("http://127.0.0.1:") and link.endswith("?seed=42&rules=mb-source")
+    page.close()
+    watch.check()

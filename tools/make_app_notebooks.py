@@ -31,15 +31,32 @@ APPS = {
         "# Strategy lab\n\nTwo ways to set one hand, tested against many opponents who set "
         "theirs with the solver. Pick a piece of the Mậu Binh source's advice or type your own "
         "settings; the same seed gives everyone the same deals.",
-        "from rules_lib.widgets import AdviceLab\n\nAdviceLab(deals=500)",
+        "from rules_lib.widgets.strategy_widgets import lab_app\n\n"
+        "lab_app()  # a link such as ?seed=7&advice=five-pairs sets the experiment",
     ),
 }
+
+
+def gallery() -> tuple[str, str]:
+    """The apps' front page: a link and a line for each app."""
+    lines = [
+        "# Thirteen: the apps\n",
+        "Each app opens in its own tab and runs its own Python: every student can open "
+        "the same app. Add `?seed=42` to an app's address (and `&rules=...` where the app "
+        "has rules) to give everyone the same deal; the apps that deal cards have a *Copy "
+        "link to this deal* control.\n",
+    ]
+    for name, (text, _code) in APPS.items():
+        title = text.splitlines()[0].lstrip("# ").strip()
+        blurb = text.split("\n\n", 1)[1].split(". ")[0].rstrip(".") + "."
+        lines.append(f"* [{title}]({name}.ipynb): {blurb}")
+    return "\n".join(lines), ""
 
 
 def main() -> None:
     folder = Path("book/apps")
     folder.mkdir(parents=True, exist_ok=True)
-    for name, (text, code) in APPS.items():
+    for name, (text, code) in [*APPS.items(), ("index", gallery())]:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {
             "display_name": "Python 3",
@@ -47,7 +64,9 @@ def main() -> None:
             "name": "python3",
         }
         nb.metadata["language_info"] = {"name": "python"}
-        nb.cells = [nbformat.v4.new_markdown_cell(text), nbformat.v4.new_code_cell(code)]
+        nb.cells = [nbformat.v4.new_markdown_cell(text)]
+        if code:
+            nb.cells.append(nbformat.v4.new_code_cell(code))
         for i, cell in enumerate(nb.cells):
             cell["id"] = f"{name}-{i}"
         nbformat.write(nb, folder / f"{name}.ipynb")

@@ -37,8 +37,14 @@ def write_template() -> Path:
     return out
 
 
-def voila_command(target: str, host: str = "127.0.0.1", port: int = 8866) -> list[str]:
-    """The command line that serves ``target`` (a notebook or a folder of them)."""
+def voila_command(
+    target: str, host: str = "127.0.0.1", port: int = 8866, cull_minutes: int = 20
+) -> list[str]:
+    """The command line that serves ``target`` (a notebook or a folder of them).
+
+    Each open page runs its own Python kernel; a kernel idle for
+    ``cull_minutes`` is shut down so a class's abandoned tabs free memory.
+    """
     return [
         sys.executable,
         "-m",
@@ -48,6 +54,8 @@ def voila_command(target: str, host: str = "127.0.0.1", port: int = 8866) -> lis
         f"--port={port}",
         "--template=thirteen",
         "--show_tracebacks=False",
+        f"--MappingKernelManager.cull_idle_timeout={cull_minutes * 60}",
+        "--MappingKernelManager.cull_interval=60",
         # JupyterLab extensions that fail inside Voila (jupytext; the JupyterLite
         # kernel, installed for the static site's live pages)
         "--VoilaConfiguration.extension_denylist="
@@ -67,10 +75,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("target")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--cull-minutes", type=int, default=20)
     args = parser.parse_args(argv)
     write_template()
-    print(f"Serving {args.target} at http://{args.host}:{args.port}/ (Ctrl-C to stop)", flush=True)
-    os.execvpe(sys.executable, voila_command(args.target, args.host, args.port), voila_env())
+    url = f"http://{args.host}:{args.port}/"
+    if Path(args.target).is_dir() and (Path(args.target) / "index.ipynb").exists():
+        url += "voila/render/index.ipynb"
+    print(f"Serving {args.target}: open {url} (Ctrl-C to stop)", flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"Listening on {args.host}: anyone on this network can open the apps "
+            "(there is no password). Use it on a class network only.",
+            flush=True,
+        )
+    command = voila_command(args.target, args.host, args.port, args.cull_minutes)
+    os.execvpe(sys.executable, command, voila_env())
 
 
 if __name__ == "__main__":

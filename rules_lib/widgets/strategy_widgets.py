@@ -8,6 +8,7 @@ deals, and the result so far is shown.
 from __future__ import annotations
 
 import html
+import os
 import threading
 import time
 
@@ -17,9 +18,11 @@ from ..arrange import ROWS, Arrangement
 from ..errors import RulesError
 from ..render import cards_html, message_html
 from ..render.plots import experiment_svg
+from ..share import make_query, read_query
 from ..strategy import ADVICE, GAMES, ExperimentResult, run_experiment
+from .share_widgets import ShareLink
 
-__all__ = ["AdviceLab"]
+__all__ = ["AdviceLab", "lab_app"]
 
 _OWN = "(your own hand)"
 
@@ -59,6 +62,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
             value=0, min=0, max=1, description="", layout=widgets.Layout(width="calc(100% - 1rem)")
         )
         self.status = widgets.HTML()
+        self.share = ShareLink()
         self.pictures = widgets.HTML()
         self.table = widgets.HTML()
         self.plot = widgets.HTML()
@@ -66,6 +70,8 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.choice.observe(lambda _c: self._load(), names="value")
+        for control in (self.choice, self.deals, self.seed):
+            control.observe(lambda _c: self._update_link(), names="value")
         self.run_button.on_click(lambda _b: self.run())
         self.cancel_button.on_click(lambda _b: self._stop.set())
         help_text = widgets.HTML(
@@ -85,6 +91,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.run_button, self.cancel_button]),
                 self.progress,
                 self.status,
+                self.share,
                 self.pictures,
                 self.table,
                 self.plot,
@@ -93,6 +100,13 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         )
         self.add_class("rl-advice-lab")
         self._load()
+        self._update_link()
+
+    def _update_link(self) -> None:
+        extra = {"deals": str(self.deals.value)}
+        if self.choice.value != _OWN:
+            extra["advice"] = self.choice.value
+        self.share.update(make_query(self.seed.value, **extra))
 
     def _load(self) -> None:
         if self.choice.value == _OWN:
@@ -200,3 +214,34 @@ def _result_table(result: ExperimentResult) -> str:
         f"{head}{''.join(rows)}</table></div>"
         f"<p style='margin:.3rem 0'>{html.escape(verdicts)}</p>"
     )
+
+
+def lab_app(query: str | None = None) -> widgets.VBox:
+    """The strategy-lab app, set as its link asks (``?seed=7&advice=five-pairs&deals=800``).
+
+    >>> app = lab_app("seed=7&advice=five-pairs&deals=800")
+    >>> app.lab.seed.value, app.lab.choice.value, app.lab.deals.value
+    (7, 'five-pairs', 800)
+    >>> "'big'" in lab_app("advice=big").children[0].value
+    True
+    """
+    link = read_query(os.environ.get("QUERY_STRING") if query is None else query)
+    problems = list(link.problems)
+    keys = [a.key for a in ADVICE]
+    advice = link.get("advice", keys[0]) or keys[0]
+    if advice not in keys:
+        problems.append(f"no advice {advice!r}; known: {', '.join(keys)}")
+        advice = keys[0]
+    deals_text = link.get("deals", "500") or "500"
+    deals = int(deals_text) if deals_text.isdigit() and 10 <= int(deals_text) <= 20_000 else 500
+    if str(deals) != deals_text:
+        problems.append(f"deals must be a whole number from 10 to 20,000, not {deals_text!r}")
+    lab = AdviceLab(advice=advice, deals=deals, seed=1 if link.seed is None else link.seed)
+    note = widgets.HTML(
+        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
+        if problems
+        else ""
+    )
+    box = widgets.VBox([note, lab])
+    box.lab = lab
+    return box

@@ -64,6 +64,8 @@ benchmark: venv
 	$(BIN)/python benchmarks/poker_eval.py
 	$(BIN)/python benchmarks/arrange_solver.py
 	$(BIN)/python benchmarks/strategy_sim.py
+	$(BIN)/python benchmarks/tien_len_playouts.py
+	$(BIN)/python benchmarks/melder.py
 
 clean:
 	rm -rf _build test-output .app-data _vendor_static

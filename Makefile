@@ -66,6 +66,7 @@ benchmark: venv
 	$(BIN)/python benchmarks/strategy_sim.py
 	$(BIN)/python benchmarks/tien_len_playouts.py
 	$(BIN)/python benchmarks/melder.py
+	$(BIN)/python benchmarks/tredici_bots.py
 
 clean:
 	rm -rf _build test-output .app-data _vendor_static

@@ -1,0 +1,1165 @@
+"""Tredici, the Italian "Thirteen" for two players (GAMES.md §5, source ``004``).
+
+Two players, 52 cards and a red and a black joker.  Each gets 13 cards, one
+card is turned up to start the play pile and the rest is the stock.  On your
+turn you play a card one rank above or below the top card (any suit; ranks
+are cyclic, A-2-…-K-A) and may go on with a **run**: each further card of the
+same suit as the one before and one rank away from it, except that any queen
+or ace may follow any king.  A joker goes only on a king of its colour and
+forces the opponent to follow that king's suit or draw 13 cards.  Whoever
+first has no cards wins.
+
+**The action model.**  A turn is made of single steps, so a screen can offer
+the cards that may come next, one at a time:
+
+* ``Play(card)`` puts one card on the pile (the first card of the turn, the
+  next card of the run, the answer to a joker, or the card just drawn);
+* ``STOP`` ends the run (``str``: ``stop``);
+* ``DRAW`` draws (one card, or 13 when answering a joker you cannot follow);
+* ``LAST_CARD`` says "last card"; ``THIRTEEN`` calls "thirteen".
+
+The turn passes by itself when the player has nothing left to do but stop: a
+joker was played, no card in hand continues the run, and there is no "last
+card" to say.  :meth:`TrediciState.legal_actions` is therefore always short (at
+most the hand plus three words), and a bot or a screen picks one step at a time.
+
+>>> game = TrediciState.from_position(["Qh Kh As Ks Qc Jc 5d 9s", "2c 3c 4c"], pile="Jd")
+>>> print(game.status())
+seat 0 plays a card one rank above or below J♦ (a 10 or a Q of any suit)
+>>> [str(a) for a in game.legal_actions()]
+['Q♥', 'Q♣']
+>>> game = game.apply_action("Qh").apply_action("Kh")
+>>> [str(a) for a in game.legal_actions()]  # after a king: any queen or any ace
+['A♠', 'Q♣', 'stop']
+>>> for card in "As Ks Qc Jc".split():  # the source's run Q K A K Q J on a jack
+...     game = game.apply_action(card)
+>>> " ".join(str(a) for a in game.history), game.current_player()  # the turn passed
+('Q♥ K♥ A♠ K♠ Q♣ J♣', 1)
+
+**The calls.**  Say "last card" (``LAST_CARD``) after the play that leaves
+you one card, before your turn ends: the turn stays open for it.  If your turn
+ends without it, the opponent may call "thirteen" (``THIRTEEN``) at any step of
+their next turn (rule option: only as its first action), and you draw 13
+cards.  Once that turn is over you are safe; saying it late is allowed.
+
+>>> late = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+>>> late = late.apply_action("Qh").apply_action("Kh")
+>>> [str(a) for a in late.legal_actions()]
+['last card', 'stop']
+>>> caught = late.apply_action("stop").apply_action("thirteen")
+>>> len(caught.hands[0]), caught.current_player()
+(14, 1)
+
+**Where the source is silent** we chose, as options or documented defaults:
+the card answering a joker starts a normal turn, so a run may follow it
+(``answer_starts_run``); the deal goes one card at a time and seat 0 (or
+``first_player``) starts; a joker turned up at the deal goes to the bottom of
+the stock; the stock is rebuilt as soon as its last card is taken, and again
+whenever a draw needs more, shuffled from the game's seed; a "thirteen" on a
+player who said "last card" is simply not a legal action; after 5000 turns the
+game is a draw (``turn_limit``).
+
+Illegal steps raise and say what would be legal; the state is unchanged:
+
+>>> game.apply_action("5d")
+Traceback (most recent call last):
+...
+rules_lib.errors.IllegalActionError: seat 1 cannot play 5♦: it is not in seat 1's hand; legal now: draw
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields, replace
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, Literal
+
+from .cards import (
+    AnyCard,
+    Card,
+    Cards,
+    Color,
+    Joker,
+    Rank,
+    Suit,
+    parse_card,
+    parse_cards,
+    shuffled,
+    standard_deck,
+)
+from .engine import TERMINAL
+from .errors import IllegalActionError, NotationError, RulesError, UnknownOptionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import TypeAlias
+
+__all__ = [
+    "DECK",
+    "DRAW",
+    "GLOSSARY",
+    "LAST_CARD",
+    "PRESETS",
+    "STOP",
+    "THIRTEEN",
+    "Action",
+    "CallThirteen",
+    "Draw",
+    "Play",
+    "SayLastCard",
+    "Stop",
+    "TrediciBot",
+    "TrediciObservation",
+    "TrediciRules",
+    "TrediciState",
+    "fits_on",
+    "follows_in_run",
+    "is_neighbour",
+    "is_run",
+    "new_game",
+    "parse_action",
+    "parse_actions",
+    "verify_run",
+]
+
+#: Every card of a Tredici game: 52 cards and a red and a black joker.
+DECK: Cards = standard_deck(jokers=2)
+
+GLOSSARY = {
+    "Tredici": "'thirteen' in Italian: the game, and the word you call when the "
+    "opponent forgot to say 'last card'",
+    "ultima carta": "'last card': what you must say when you are down to one card",
+    "corsa": "a run: several cards played in one turn, each of the suit of the one "
+    "before and one rank away from it",
+    "jolly": "a joker (the machine-translated source also calls it 'burlone', a prankster)",
+    "magazzino": "the stock, face down beside the play pile (the source's 'brodo', "
+    "broth, is a mistranslation of the English 'stock')",
+    "pila di gioco": "the play pile, face up in the middle",
+    "seme": "a suit",
+}
+
+
+# --- rules ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrediciRules:
+    """House rules of Tredici; the defaults are the source's reading (GAMES.md §5).
+
+    * ``play_drawn_card``: after drawing one card because you could not play,
+      you may play it at once if it fits (and go on with a run from it).
+      Default False: drawing ends your turn.
+    * ``voluntary_draw``: you may draw instead of playing even when you could
+      play (also when a joker is pending, if there is something to draw).
+      Default False: you must play when you can.
+    * ``answer_starts_run``: the card that answers a joker (any card of the
+      forced suit) starts a normal turn, so a run may follow it.  The source
+      is silent; default True.
+    * ``last_card_rule``: the "last card" / "thirteen" rule is in force.
+    * ``thirteen_window``: when "thirteen" may be called on an opponent who
+      ended a turn with one card without saying "last card": ``"turn"`` (at
+      any step of your next turn, default) or ``"first action"`` (only as the
+      very first thing in it).  "Last card" must always be said before the
+      turn in which you got down to one card ends.
+    * ``joker_draw``: cards drawn by a player who cannot answer a joker (13).
+    * ``thirteen_penalty``: cards drawn after a successful "thirteen" (13).
+    * ``hand_size``: cards dealt to each player (13).
+    * ``turn_limit``: the game is a draw after this many turns (None: no
+      limit).  Played games end long before the default of 5000 (random
+      players: median about 480 turns; sensible bots: about 250); the limit
+      only guarantees that every game ends, since nothing in the rules forces
+      progress (cards drawn can balance cards played for ever).  A game can
+      never *block*:
+      when nothing is left to draw, every other card is in the two hands, so
+      if one player cannot play the other can (and must).
+
+    >>> TrediciRules().with_options(play_drawn_card=True).play_drawn_card
+    True
+    >>> TrediciRules().with_options(jokers_wild=True)
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.UnknownOptionError: Tredici has no rule option 'jokers_wild'; its options are: play_drawn_card, voluntary_draw, answer_starts_run, last_card_rule, thirteen_window, joker_draw, thirteen_penalty, hand_size, turn_limit
+    """
+
+    play_drawn_card: bool = False
+    voluntary_draw: bool = False
+    answer_starts_run: bool = True
+    last_card_rule: bool = True
+    thirteen_window: Literal["turn", "first action"] = "turn"
+    joker_draw: int = 13
+    thirteen_penalty: int = 13
+    hand_size: int = 13
+    turn_limit: int | None = 5000
+
+    def __post_init__(self) -> None:
+        if self.thirteen_window not in ("turn", "first action"):
+            raise RulesError(
+                f"thirteen_window must be 'turn' or 'first action', not {self.thirteen_window!r}"
+            )
+        if not 1 <= self.hand_size <= 25:
+            raise RulesError(f"hand_size must be 1 to 25 cards, not {self.hand_size!r}")
+        for name in ("joker_draw", "thirteen_penalty"):
+            if getattr(self, name) < 0:
+                raise RulesError(f"{name} must be 0 or more cards, not {getattr(self, name)!r}")
+        if self.turn_limit is not None and self.turn_limit < 1:
+            raise RulesError(f"turn_limit must be None or at least 1, not {self.turn_limit!r}")
+
+    def with_options(self, **options: object) -> TrediciRules:
+        known = [f.name for f in fields(self)]
+        for name in options:
+            if name not in known:
+                raise UnknownOptionError(
+                    f"Tredici has no rule option {name!r}; its options are: {', '.join(known)}"
+                )
+        return replace(self, **options)  # type: ignore[arg-type]
+
+    @staticmethod
+    def preset(name: str) -> TrediciRules:
+        """A named set of house rules.
+
+        >>> TrediciRules.preset("house").voluntary_draw
+        True
+        """
+        if name not in PRESETS:
+            raise UnknownOptionError(
+                f"no Tredici preset {name!r}; the presets are: {', '.join(PRESETS)}"
+            )
+        return PRESETS[name]
+
+
+PRESETS: dict[str, TrediciRules] = {
+    # The source as we read it (GAMES.md §5 defaults).
+    "source": TrediciRules(),
+    # The usual house rules of draw-and-play games such as Crazy Eights: the
+    # drawn card may be played at once, and you may draw instead of playing.
+    "house": TrediciRules(play_drawn_card=True, voluntary_draw=True),
+    # Without the "last card" / "thirteen" rule: for a first game.
+    "simple": TrediciRules(last_card_rule=False),
+}
+
+
+# --- cards in Tredici ---------------------------------------------------------------
+
+
+def is_neighbour(a: Rank, b: Rank) -> bool:
+    """Whether two ranks are one apart on the cyclic ladder A-2-3-…-10-J-Q-K-A.
+
+    >>> is_neighbour(Rank.ACE, Rank.KING), is_neighbour(Rank.ACE, Rank.TWO)
+    (True, True)
+    >>> is_neighbour(Rank.QUEEN, Rank.ACE), is_neighbour(Rank.FIVE, Rank.FIVE)
+    (False, False)
+    """
+    return (int(a) - int(b)) % 13 in (1, 12)
+
+
+def _joker_on(king: AnyCard, joker: Joker) -> bool:
+    return isinstance(king, Card) and king.rank is Rank.KING and king.suit.color is joker.color
+
+
+def fits_on(top: AnyCard, card: AnyCard) -> bool:
+    """Whether ``card`` may be the first card of a turn on ``top`` (no joker pending).
+
+    Any card one rank above or below the top card, of any suit; a joker only
+    on a king of its colour.
+
+    >>> top = Card.parse("Kh")
+    >>> [fits_on(top, parse_card(t)) for t in ("Qs", "Ac", "Jh", "RJ", "BJ")]
+    [True, True, False, True, False]
+    """
+    if isinstance(card, Joker):
+        return _joker_on(top, card)
+    return isinstance(top, Card) and is_neighbour(top.rank, card.rank)
+
+
+def follows_in_run(previous: AnyCard, card: AnyCard) -> bool:
+    """Whether ``card`` may follow ``previous`` inside a run.
+
+    Same suit and one rank above or below; after a king, any queen or any ace
+    of any suit; a joker on a king of its colour; nothing after a joker.
+
+    >>> king = Card.parse("K♥")
+    >>> [follows_in_run(king, parse_card(t)) for t in ("Q♥", "Q♠", "A♣", "J♥", "RJ")]
+    [True, True, True, False, True]
+    >>> follows_in_run(Card.parse("A♠"), Card.parse("K♥"))  # only after a king
+    False
+    """
+    if not isinstance(previous, Card):
+        return False
+    if isinstance(card, Joker):
+        return _joker_on(previous, card)
+    if previous.rank is Rank.KING and card.rank in (Rank.QUEEN, Rank.ACE):
+        return True
+    return card.suit is previous.suit and is_neighbour(previous.rank, card.rank)
+
+
+def verify_run(top: AnyCard, cards: str | Iterable[AnyCard]) -> None:
+    """Raise :class:`IllegalActionError` unless ``cards`` may be played as one turn on ``top``.
+
+    >>> verify_run(Card.parse("Jd"), "Qh Kh As Ks Qc Jc")
+    >>> verify_run(Card.parse("Jd"), "Qh Kh As Qs")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.IllegalActionError: card 4 Q♠ cannot follow A♠ in a run: it must be a ♠ one rank above or below A♠ (K♠ or 2♠)
+    """
+    run = parse_cards(cards) if isinstance(cards, str) else Cards(cards)
+    if not run:
+        raise IllegalActionError("a turn's play has at least one card")
+    if not fits_on(top, run[0]):
+        raise IllegalActionError(f"card 1 {run[0]} cannot be played on {top}: {_first_rule(top)}")
+    for number, (previous, card) in enumerate(pairwise(run), start=2):
+        if not follows_in_run(previous, card):
+            raise IllegalActionError(
+                f"card {number} {card} cannot follow {previous} in a run: "
+                + _run_rule(previous, card)
+            )
+
+
+def is_run(top: AnyCard, cards: str | Iterable[AnyCard]) -> bool:
+    """Whether ``cards`` may be played as one turn on ``top``.
+
+    >>> is_run(Card.parse("Jd"), "Qh Kh As Ks Qc Jc"), is_run(Card.parse("Jd"), "Qh Jh")
+    (True, True)
+    >>> is_run(Card.parse("Jd"), "Qh Qs")
+    False
+    """
+    try:
+        verify_run(top, cards)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _neighbour_ranks(rank: Rank) -> tuple[Rank, Rank]:
+    order = (Rank.ACE, *[r for r in Rank if r is not Rank.ACE])  # A 2 3 … K
+    i = order.index(rank)
+    return order[(i - 1) % 13], order[(i + 1) % 13]
+
+
+_NEIGHBOURS = {rank: frozenset(_neighbour_ranks(rank)) for rank in Rank}
+
+
+def _first_rule(top: AnyCard) -> str:
+    if isinstance(top, Joker):
+        return "nothing goes on a joker but the suit it forces"
+    low, high = _neighbour_ranks(top.rank)
+    rule = f"the first card must be one rank above or below {top} (a {low} or a {high} of any suit)"
+    if top.rank is Rank.KING:
+        rule += f", or the {top.suit.color.value} joker"
+    return rule
+
+
+def _run_rule(previous: AnyCard, card: AnyCard) -> str:
+    if isinstance(previous, Joker):
+        return "a joker ends the run"
+    if isinstance(card, Joker):
+        return "a joker goes only on a king of its colour (red on ♥ ♦, black on ♠ ♣)"
+    low, high = _neighbour_ranks(previous.rank)
+    rule = (
+        f"it must be a {previous.suit} one rank above or below {previous} "
+        f"({low}{previous.suit} or {high}{previous.suit})"
+    )
+    if previous.rank is Rank.KING:
+        rule += ", or any queen or ace"
+    return rule
+
+
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+
+
+def _hand_key(card: AnyCard) -> tuple[int, int]:
+    """Display order of a hand: by suit (♠ ♥ ♦ ♣), ace low, jokers last."""
+    if isinstance(card, Joker):
+        return (4, 0 if card.color is Color.RED else 1)
+    return (_SUIT_ORDER[card.suit], 1 if card.rank is Rank.ACE else int(card.rank))
+
+
+def _sorted(cards: Iterable[AnyCard]) -> Cards:
+    return Cards(sorted(cards, key=_HAND_KEYS.__getitem__))
+
+
+def _followers(last: AnyCard, hand: Iterable[AnyCard]) -> list[AnyCard]:
+    """The cards of ``hand`` that may follow ``last`` in a run (fast :func:`follows_in_run`)."""
+    if not isinstance(last, Card):
+        return []
+    near, suit = _NEIGHBOURS[last.rank], last.suit
+    if last.rank is Rank.KING:
+        color = suit.color
+        return [
+            c
+            for c in hand
+            if (
+                c.rank in _AFTER_KING or (c.suit is suit and c.rank in near)
+                if isinstance(c, Card)
+                else c.color is color
+            )
+        ]
+    return [c for c in hand if isinstance(c, Card) and c.suit is suit and c.rank in near]
+
+
+_AFTER_KING = frozenset((Rank.QUEEN, Rank.ACE))
+
+
+_HAND_KEYS = {card: _hand_key(card) for card in DECK}
+_CANONICAL: dict[AnyCard, AnyCard] = {card: card for card in DECK}
+
+
+# --- actions ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play:
+    """Put one card on the play pile; ``str`` is the card (``K♥``, ``RJ``).
+
+    >>> Play(Card.parse("Kh")), str(Play(Joker(Color.RED)))
+    (Play(card=Card.parse('K♥')), 'RJ')
+    """
+
+    card: AnyCard
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw from the stock: one card, or 13 when you cannot answer a joker."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End the run (or keep the card you just drew): the turn passes."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class SayLastCard:
+    """Say "last card" (ultima carta) when down to one card."""
+
+    def __str__(self) -> str:
+        return "last card"
+
+
+@dataclass(frozen=True)
+class CallThirteen:
+    """Call "thirteen" (tredici) on an opponent who has not said "last card"."""
+
+    def __str__(self) -> str:
+        return "thirteen"
+
+
+Action: TypeAlias = Play | Draw | Stop | SayLastCard | CallThirteen
+
+DRAW = Draw()
+STOP = Stop()
+LAST_CARD = SayLastCard()
+THIRTEEN = CallThirteen()
+
+_WORDS: dict[str, Action] = {
+    "draw": DRAW,
+    "pesca": DRAW,
+    "stop": STOP,
+    "end": STOP,
+    "end turn": STOP,
+    "pass": STOP,
+    "basta": STOP,
+    "last card": LAST_CARD,
+    "ultima carta": LAST_CARD,
+    "thirteen": THIRTEEN,
+    "tredici": THIRTEEN,
+    "13": THIRTEEN,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read one action as a player writes it: a card, ``draw``, ``stop``, ``last card``, ``thirteen``.
+
+    The Italian words (``pesca``, ``basta``, ``ultima carta``, ``tredici``) work too,
+    and ``str`` of every action reads back.
+
+    >>> parse_action("K♥"), parse_action("play rj"), parse_action("Ultima carta!")
+    (Play(card=Card.parse('K♥')), Play(card=Joker(Color.RED)), SayLastCard())
+    >>> all(parse_action(str(a)) == a for a in (DRAW, STOP, LAST_CARD, THIRTEEN))
+    True
+    >>> parse_action("shuffle")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.NotationError: cannot read action 'shuffle': write a card (Qh, K♥, RJ), draw, stop, last card or thirteen
+    """
+    words = " ".join(text.replace("!", " ").replace('"', " ").split()).lower()
+    if words in _WORDS:
+        return _WORDS[words]
+    token = words[5:] if words.startswith("play ") else words
+    try:
+        return Play(parse_card(token))
+    except NotationError:
+        raise NotationError(
+            f"cannot read action {text!r}: write a card (Qh, K♥, RJ), draw, stop, "
+            "last card or thirteen"
+        ) from None
+
+
+def parse_actions(text: str) -> list[Action]:
+    """Read a list of actions separated by spaces, commas or semicolons.
+
+    Two-word actions (``last card``, ``play K♥``, ``end turn``, ``ultima carta``)
+    are read as one.
+
+    >>> [str(a) for a in parse_actions("Q♥ K♥ A♠ stop, draw; last card thirteen")]
+    ['Q♥', 'K♥', 'A♠', 'stop', 'draw', 'last card', 'thirteen']
+    """
+    tokens = [t for t in _TOKEN_SPLIT.split(text.strip()) if t]
+    actions: list[Action] = []
+    i = 0
+    while i < len(tokens):
+        pair = f"{tokens[i]} {tokens[i + 1]}".lower() if i + 1 < len(tokens) else ""
+        if pair in _WORDS or (pair and tokens[i].lower() == "play"):
+            actions.append(parse_action(pair))
+            i += 2
+        else:
+            actions.append(parse_action(tokens[i]))
+            i += 1
+    return actions
+
+
+_TOKEN_SPLIT = re.compile(r"[\s,;]+")
+
+
+_NO_CARDS = Cards()
+
+
+# --- the state --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrediciObservation:
+    """What one seat may see: its own hand, the public pile, counts of the rest.
+
+    ``drawn`` is the card the player to act just drew and may play (only shown
+    to that player); ``run`` the cards played so far this turn.
+    """
+
+    seat: int
+    to_play: int
+    hand: Cards
+    opponent_cards: int
+    top: AnyCard
+    pile: Cards
+    stock_cards: int
+    run: Cards
+    run_open: bool
+    drawn: AnyCard | None
+    forced_suit: Suit | None
+    forced_draw: int
+    said_last_card: tuple[bool, bool]
+    turn_started: bool
+    turn: int
+    rules: TrediciRules
+
+
+@dataclass(frozen=True)
+class TrediciState:
+    """A Tredici position (immutable); make one with :func:`new_game`.
+
+    Fields a screen reads: ``hands`` (seat 0, seat 1), ``pile`` (bottom first,
+    top last), ``stock`` (top first), ``player`` (to act), ``run`` (cards played
+    this turn), ``drawn`` (the drawn card that may be played, house rule),
+    ``forced_suit`` / ``forced_draw`` (a joker is pending: the suit to play
+    and how many cards a player who cannot must draw), ``said_last_card``,
+    ``winner`` and ``result`` (why the game ended; empty while it goes on),
+    ``history`` (every action since the deal; not part of equality).
+    """
+
+    rules: TrediciRules
+    seed: int
+    hands: tuple[Cards, Cards]
+    stock: Cards
+    pile: Cards
+    player: int = 0
+    run: Cards = _NO_CARDS
+    run_open: bool = False
+    drawn: AnyCard | None = None
+    forced_suit: Suit | None = None
+    forced_draw: int = 0
+    said_last_card: tuple[bool, bool] = (False, False)
+    turn_started: bool = False
+    turn: int = 1
+    shuffles: int = 0
+    winner: int | None = None
+    result: str = ""
+    history: tuple[Action, ...] = field(default=(), compare=False, repr=False)
+
+    # --- making positions --------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[str | Iterable[AnyCard]],
+        pile: str | Iterable[AnyCard],
+        stock: str | Iterable[AnyCard] | None = None,
+        *,
+        player: int = 0,
+        rules: TrediciRules = TrediciRules(),
+        seed: int = 0,
+    ) -> TrediciState:
+        """A position written by hand (for examples, tests and puzzles).
+
+        ``pile`` lists the play pile bottom first, so its last card is on top.
+        Every card of the 54 must be somewhere: when ``stock`` is omitted the
+        cards not named form the stock (shuffled with ``seed``); when it is
+        given (top first), the cards not named go under the play pile.
+
+        >>> state = TrediciState.from_position(["Qh", "2c 3c"], pile="Jd")
+        >>> len(state.stock), str(state.top)
+        (50, 'J♦')
+        """
+        if len(hands) != 2:
+            raise RulesError(f"Tredici is for 2 players, got {len(hands)} hands")
+        if player not in (0, 1):
+            raise RulesError(f"player must be seat 0 or 1, not {player!r}")
+        parts = [_as_cards(h) for h in hands] + [_as_cards(pile)]
+        parts.append(_as_cards(stock) if stock is not None else Cards())
+        named = parse_cards([c for part in parts for c in part])  # raises on a duplicate
+        for card in named:
+            if card not in _CANONICAL:
+                raise RulesError(f"{card!r} is not a card of Tredici's one deck")
+        parts = [Cards(_CANONICAL[c] for c in part) for part in parts]
+        if not parts[2]:
+            raise RulesError("the play pile needs at least one card (its top)")
+        if isinstance(parts[2][-1], Joker):
+            raise RulesError("the top of the play pile must not be a joker in a written position")
+        named_set = set(named)
+        rest = [c for c in DECK if c not in named_set]
+        if stock is None:
+            new_stock, new_pile = shuffled(rest, seed), parts[2]
+        else:
+            new_stock, new_pile = parts[3], Cards([*rest, *parts[2]])
+        hands_sorted = (_sorted(parts[0]), _sorted(parts[1]))
+        if not all(hands_sorted):
+            raise RulesError("each player needs at least one card in a written position")
+        return cls(rules, seed, hands_sorted, new_stock, new_pile, player)
+
+    # --- the common game shape -----------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def top(self) -> AnyCard:
+        """The top card of the play pile."""
+        return self.pile[-1]
+
+    def deck(self) -> Cards:
+        """Every card of the game (for :func:`~rules_lib.engine.check_conservation`)."""
+        return DECK
+
+    def current_player(self) -> int:
+        return TERMINAL if self.result else self.player
+
+    def is_terminal(self) -> bool:
+        return bool(self.result)
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 for the winner, -1 for the loser; 0 each for a draw or a game in progress."""
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every step the player to act may take: plays first, then words, stop, draw."""
+        return self._legal
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its text) may be taken now."""
+        try:
+            parsed = parse_action(action) if isinstance(action, str) else action
+        except NotationError:
+            return False
+        return parsed in self._legal
+
+    def playable(self) -> Cards:
+        """The cards the player to act may put on the pile now (to light up on a screen).
+
+        >>> state = TrediciState.from_position(["Qh Kh As Ks 5d", "2c 3c"], pile="Jd")
+        >>> str(state.playable()), str(state.apply_action("Qh").playable())
+        ('Q♥', 'K♥')
+        """
+        return Cards(a.card for a in self._legal if isinstance(a, Play))
+
+    def apply_action(self, action: Action | str) -> TrediciState:
+        """The state after ``action`` (an action or its text, such as ``"Qh"`` or ``"draw"``).
+
+        Raises :class:`IllegalActionError`, naming what would be legal, and
+        leaves ``self`` unchanged when the action is not legal now.
+        """
+        parsed = parse_action(action) if isinstance(action, str) else action
+        if parsed not in self._legal:
+            raise IllegalActionError(self._why_illegal(parsed))
+        return self._apply(parsed)
+
+    def observation(self, seat: int) -> TrediciObservation:
+        """What ``seat`` sees (never the opponent's hand or the order of the stock)."""
+        return TrediciObservation(
+            seat=seat,
+            to_play=self.current_player(),
+            hand=self.hands[seat],
+            opponent_cards=len(self.hands[1 - seat]),
+            top=self.top,
+            pile=self.pile,
+            stock_cards=len(self.stock),
+            run=self.run,
+            run_open=self.run_open,
+            drawn=self.drawn if seat == self.player else None,
+            forced_suit=self.forced_suit,
+            forced_draw=self.forced_draw,
+            said_last_card=self.said_last_card,
+            turn_started=self.turn_started,
+            turn=self.turn,
+            rules=self.rules,
+        )
+
+    def zones(self) -> dict[str, Cards]:
+        """Where every card is: both hands, the stock and the play pile."""
+        return {
+            "hand 0": self.hands[0],
+            "hand 1": self.hands[1],
+            "stock": self.stock,
+            "pile": self.pile,
+        }
+
+    # --- words for a screen ------------------------------------------------------
+
+    def status(self) -> str:
+        """What happens now, in a sentence.
+
+        >>> state = TrediciState.from_position(["Kh RJ 2c 5s", "3c"], pile="Qh")
+        >>> print(state.apply_action("Kh").apply_action("RJ").status())
+        seat 1 must play a ♥ (the joker on K♥) or draw 13 cards
+        """
+        if self.result:
+            return self.result
+        who = f"seat {self.player}"
+        if self.drawn is not None:
+            return f"{who} drew {self.drawn} and may play it, or stop"
+        if self.run:
+            if self.run_open and any(isinstance(a, Play) for a in self._legal):
+                return f"{who} may go on with the run from {self.run[-1]}, or stop"
+            return f"{who} has one card left and may say 'last card', or stop"
+        if self.forced_suit is not None:
+            count = f"{self.forced_draw} cards" if self.forced_draw != 1 else "1 card"
+            return f"{who} must play a {self.forced_suit} (the joker on K{self.forced_suit}) or draw {count}"
+        return f"{who} plays a card {_first_rule(self.top)[len('the first card must be ') :]}"
+
+    # --- internals ---------------------------------------------------------------
+
+    @property
+    def _legal(self) -> tuple[Action, ...]:
+        cached: tuple[Action, ...] | None = self.__dict__.get("_legal_cache")
+        if cached is None:
+            cached = self.__dict__["_legal_cache"] = self._compute_legal()
+        return cached
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self.result:
+            return ()
+        me = self.player
+        hand = self.hands[me]
+        actions: list[Action] = []
+        tail: list[Action] = []
+        if self.drawn is not None:
+            actions.append(Play(self.drawn))
+            tail.append(STOP)
+        elif self.run:
+            if self.run_open:
+                last = self.run[-1]
+                actions.extend(Play(c) for c in _followers(last, hand))
+            tail.append(STOP)
+        else:
+            plays = [Play(c) for c in self._first_cards()]
+            actions.extend(plays)
+            if not plays or (self.rules.voluntary_draw and self._drawable > 0):
+                tail.append(DRAW)
+        if self.rules.last_card_rule:
+            if len(hand) == 1 and not self.said_last_card[me]:
+                actions.append(LAST_CARD)
+            if self._thirteen_open:
+                actions.append(THIRTEEN)
+        return tuple(actions + tail)
+
+    def _first_cards(self) -> list[AnyCard]:
+        hand = self.hands[self.player]
+        if self.forced_suit is not None:
+            suit = self.forced_suit
+            return [c for c in hand if isinstance(c, Card) and c.suit is suit]
+        top = self.top
+        if not isinstance(top, Card):
+            return []
+        near = _NEIGHBOURS[top.rank]
+        return [c for c in hand if (c.rank in near if isinstance(c, Card) else _joker_on(top, c))]
+
+    @property
+    def _drawable(self) -> int:
+        return len(self.stock) + len(self.pile) - 1
+
+    @property
+    def _thirteen_open(self) -> bool:
+        other = 1 - self.player
+        return (
+            len(self.hands[other]) == 1
+            and not self.said_last_card[other]
+            and (self.rules.thirteen_window == "turn" or not self.turn_started)
+        )
+
+    def _take(self, count: int) -> tuple[list[AnyCard], dict[str, Any]]:
+        """Draw ``count`` cards, rebuilding the stock from the pile when it runs out."""
+        stock, pile, shuffles = self.stock, self.pile, self.shuffles
+        taken: list[AnyCard] = []
+        while len(taken) < count:
+            if not stock:
+                if len(pile) <= 1:
+                    break
+                stock, pile, shuffles = self._rebuilt(pile, shuffles)
+            k = min(count - len(taken), len(stock))
+            taken.extend(stock[:k])
+            stock = Cards(stock[k:])
+        if not stock and len(pile) > 1:  # the source rebuilds as soon as the last card is taken
+            stock, pile, shuffles = self._rebuilt(pile, shuffles)
+        return taken, {"stock": stock, "pile": pile, "shuffles": shuffles}
+
+    def _rebuilt(self, pile: Cards, shuffles: int) -> tuple[Cards, Cards, int]:
+        """Keep the top of the pile; the rest, shuffled (seeded), is the new stock."""
+        seed = self.seed * 1_000_003 + shuffles + 1
+        return shuffled(pile[:-1], seed), Cards(pile[-1:]), shuffles + 1
+
+    def _evolve(self, action: Action | None, changes: dict[str, Any]) -> TrediciState:
+        """A copy with ``changes`` (and ``action`` added to the history).
+
+        Much faster than :func:`dataclasses.replace`; the copy drops the cached
+        legal actions, and fields are only ever set here.
+        """
+        values = dict(self.__dict__)
+        values.pop("_legal_cache", None)
+        values.update(changes)
+        if action is not None:
+            values["history"] = (*self.history, action)
+        state = object.__new__(TrediciState)
+        state.__dict__.update(values)
+        return state
+
+    def _apply(self, action: Action) -> TrediciState:
+        me = self.player
+        said = [*self.said_last_card]
+        changes: dict[str, Any]
+        if isinstance(action, Play):
+            card = action.card
+            held = self.hands[me]
+            at = -1
+            for i, c in enumerate(held):  # by identity first: faster than ==
+                if c is card:
+                    at = i
+                    break
+            if at < 0:
+                at = held.index(card)
+                card = held[at]  # the very object of the deck, not an equal copy
+            hand = Cards((*held[:at], *held[at + 1 :]))
+            said[me] = False
+            changes = {
+                "hands": (hand, self.hands[1]) if me == 0 else (self.hands[0], hand),
+                "pile": Cards((*self.pile, card)),
+                "run": Cards((*self.run, card)),
+                "drawn": None,
+                "said_last_card": (said[0], said[1]),
+                "turn_started": True,
+            }
+            if not hand:
+                changes.update(winner=me, result=f"seat {me} wins: no cards left", run_open=False)
+                return self._evolve(action, changes)
+            if isinstance(card, Joker):
+                king = self.pile[-1] if not self.run else self.run[-1]
+                assert isinstance(king, Card)
+                changes.update(
+                    forced_suit=king.suit, forced_draw=self.rules.joker_draw, run_open=False
+                )
+            elif self.forced_suit is not None:
+                changes.update(
+                    forced_suit=None, forced_draw=0, run_open=self.rules.answer_starts_run
+                )
+            else:
+                changes["run_open"] = True
+            goes_on = (self.rules.last_card_rule and len(hand) == 1) or (
+                changes["run_open"] and _followers(card, hand)
+            )
+            if not goes_on:  # nothing left but "stop": the turn passes by itself
+                self._end_turn(changes)
+            return self._evolve(action, changes)
+        if isinstance(action, Draw):
+            count = self.forced_draw if self.forced_suit is not None else 1
+            taken, changes = self._take(count)
+            hand = _sorted((*self.hands[me], *taken))
+            said[me] = False
+            changes.update(
+                hands=(hand, self.hands[1]) if me == 0 else (self.hands[0], hand),
+                said_last_card=(said[0], said[1]),
+                turn_started=True,
+            )
+            if self.forced_suit is not None:
+                changes["forced_draw"] = 1
+            if self.rules.play_drawn_card and count == 1 and len(taken) == 1:
+                drawn = taken[0]
+                fits = (
+                    isinstance(drawn, Card) and drawn.suit is self.forced_suit
+                    if self.forced_suit is not None
+                    else fits_on(self.top, drawn)
+                )
+                if fits:
+                    changes["drawn"] = drawn
+                    return self._evolve(action, changes)
+            self._end_turn(changes)
+            return self._evolve(action, changes)
+        if isinstance(action, Stop):
+            changes = {}
+            self._end_turn(changes)
+            return self._evolve(action, changes)
+        if isinstance(action, SayLastCard):
+            said[me] = True
+            changes = {"said_last_card": (said[0], said[1]), "turn_started": True}
+            if self.run and not any(isinstance(a, Play) for a in self._legal):
+                self._end_turn(changes)  # said after the last card of the run
+            return self._evolve(action, changes)
+        # CallThirteen: the opponent draws the penalty; the caller's turn goes on.
+        other = 1 - me
+        taken, changes = self._take(self.rules.thirteen_penalty)
+        hand = _sorted((*self.hands[other], *taken))
+        said[other] = False
+        changes.update(
+            hands=(hand, self.hands[1]) if other == 0 else (self.hands[0], hand),
+            said_last_card=(said[0], said[1]),
+            turn_started=True,
+        )
+        return self._evolve(action, changes)
+
+    def _end_turn(self, changes: dict[str, Any]) -> None:
+        """Add to ``changes`` what passing the turn changes (and the turn limit)."""
+        changes.update(
+            player=1 - self.player,
+            run=_NO_CARDS,
+            run_open=False,
+            drawn=None,
+            turn_started=False,
+            turn=self.turn + 1,
+        )
+        limit = self.rules.turn_limit
+        if limit is not None and self.turn >= limit:
+            changes["result"] = f"a draw: the turn limit ({limit} turns) was reached"
+
+    def _why_illegal(self, action: Action) -> str:
+        legal = ", ".join(str(a) for a in self._legal)
+        if self.result:
+            return f"the game is over ({self.result}); no action is legal"
+        who = f"seat {self.player}"
+        reason = self._reason(action)
+        return f"{who} cannot {_verb(action)}: {reason}; legal now: {legal}"
+
+    def _reason(self, action: Action) -> str:
+        me = self.player
+        hand = self.hands[me]
+        if isinstance(action, Play):
+            card = action.card
+            if card not in hand:
+                return f"it is not in seat {me}'s hand"
+            if self.drawn is not None:
+                return f"after drawing you may only play the card you drew ({self.drawn}), or stop"
+            if self.run:
+                if not self.run_open:
+                    last = self.run[-1]
+                    if isinstance(last, Joker):
+                        return "a joker ends the run"
+                    return "the card that answers a joker ends the turn (house rule)"
+                return f"it cannot follow {self.run[-1]} in a run: " + _run_rule(self.run[-1], card)
+            if self.forced_suit is not None:
+                return (
+                    f"a joker is pending: play a {self.forced_suit} or draw "
+                    f"{self.forced_draw} card{'s' if self.forced_draw != 1 else ''}"
+                )
+            if isinstance(card, Joker):
+                return (
+                    f"a joker goes only on a king of its colour (red on ♥ ♦, black on ♠ ♣), "
+                    f"not on {self.top}"
+                )
+            return _first_rule(self.top)
+        if isinstance(action, Draw):
+            if self.drawn is not None:
+                return "you have drawn already: play the drawn card or stop"
+            if self.run:
+                return "you have started a run: go on with it or stop"
+            if self._drawable == 0:
+                return "there is nothing left to draw and you can play"
+            return "you must play when you can (drawing instead is the house rule voluntary_draw)"
+        if isinstance(action, Stop):
+            return "you have not played yet this turn: play a card or draw"
+        if not self.rules.last_card_rule:
+            return "these rules have no 'last card' / 'thirteen' calls (last_card_rule=False)"
+        if isinstance(action, SayLastCard):
+            if len(hand) != 1:
+                return f"you hold {len(hand)} cards; 'last card' is said with exactly one"
+            return "you have said it already"
+        other = 1 - me
+        if len(self.hands[other]) != 1:
+            return f"seat {other} holds {len(self.hands[other])} cards, not one"
+        if self.said_last_card[other]:
+            return f"seat {other} said 'last card' in time"
+        return "'thirteen' must be your first action of the turn (thirteen_window='first action')"
+
+    def __repr__(self) -> str:
+        return (
+            f"<TrediciState turn {self.turn}, seat {self.player} to act, top {self.top}, "
+            f"hands {len(self.hands[0])}+{len(self.hands[1])}, stock {len(self.stock)}"
+            f"{', ' + self.result if self.result else ''}>"
+        )
+
+
+def _verb(action: Action) -> str:
+    if isinstance(action, Play):
+        return f"play {action.card}"
+    return {
+        Draw: "draw",
+        Stop: "stop",
+        SayLastCard: "say 'last card'",
+        CallThirteen: "call 'thirteen'",
+    }[type(action)]
+
+
+def _as_cards(cards: str | Iterable[AnyCard]) -> Cards:
+    return parse_cards(cards) if isinstance(cards, str) else Cards(cards)
+
+
+def new_game(
+    seed: int, rules: TrediciRules = TrediciRules(), *, first_player: int = 0
+) -> TrediciState:
+    """A seeded deal: 13 cards each (one at a time), one card up, the rest the stock.
+
+    The same seed deals the same cards on every machine.  If the card to turn
+    up is a joker it goes to the bottom of the stock and the next is turned
+    (the source is silent; a joker cannot start the pile).
+
+    >>> game = new_game(2026)
+    >>> len(game.hands[0]), len(game.hands[1]), len(game.pile), len(game.stock)
+    (13, 13, 1, 27)
+    >>> new_game(2026) == game, game.current_player()
+    (True, 0)
+    """
+    if first_player not in (0, 1):
+        raise RulesError(f"first_player must be seat 0 or 1, not {first_player!r}")
+    deck = shuffled(DECK, seed)
+    n = rules.hand_size
+    first, second = _sorted(deck[0 : 2 * n : 2]), _sorted(deck[1 : 2 * n : 2])
+    hands = (first, second) if first_player == 0 else (second, first)
+    rest = list(deck[2 * n :])
+    buried: list[AnyCard] = []
+    while isinstance(rest[0], Joker):
+        buried.append(rest.pop(0))
+    up = rest.pop(0)
+    return TrediciState(rules, seed, hands, Cards([*rest, *buried]), Cards([up]), first_player)
+
+
+# --- a sensible bot ---------------------------------------------------------------
+
+
+class TrediciBot:
+    """Plays the longest run it can, keeps its jokers for kings, says "last card".
+
+    * Each step it searches its hand (depth first) for the best way on from
+      the top card and plays that line's first card; it never draws when it
+      can play.  A line scores one point per card, ``joker_bonus`` for ending
+      on a joker (a joker can only go on a king of its colour, and then the
+      opponent must follow suit or draw 13), and loses up to ``openness`` for
+      ending on a card the opponent may well answer: the share of its eight
+      neighbours (and, on a king, the joker of its colour) that the bot has
+      not seen in its hand or on the pile.
+    * It says "last card" with probability ``remember`` (default always).
+    * At the start of a turn where "thirteen" may be called, it calls it with
+      probability ``catch`` (``p``).
+
+    >>> import random
+    >>> state = TrediciState.from_position(["Qh Kh As Ks 5d", "2c 3c"], pile="Jd")
+    >>> bot = TrediciBot()
+    >>> str(bot.choose(state.observation(0), state.legal_actions(), random.Random(1)))
+    'Q♥'
+    """
+
+    name = "runs"
+
+    def __init__(
+        self,
+        catch: float = 0.5,
+        remember: float = 1.0,
+        joker_bonus: float = 2.0,
+        openness: float = 0.7,
+        budget: int = 4000,
+    ) -> None:
+        if not (0.0 <= catch <= 1.0 and 0.0 <= remember <= 1.0):
+            raise RulesError(f"probabilities must be in [0, 1], not {catch!r} and {remember!r}")
+        self.catch = catch
+        self.remember = remember
+        self.joker_bonus = joker_bonus
+        self.openness = openness
+        self.budget = budget
+        self._left = budget
+        self._seen: frozenset[AnyCard] = frozenset()
+        self._risk: dict[AnyCard, float] = {}
+
+    def choose(
+        self, observation: TrediciObservation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if THIRTEEN in legal and not observation.turn_started and rng.random() < self.catch:
+            return THIRTEEN
+        if LAST_CARD in legal and rng.random() < self.remember:
+            return LAST_CARD
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return DRAW if DRAW in legal else STOP if STOP in legal else legal[0]
+        continues = observation.drawn is None and (
+            observation.forced_suit is None or observation.rules.answer_starts_run
+        )
+        hand = tuple(observation.hand)
+        self._seen = frozenset((*observation.pile, *hand))
+        self._risk = {}
+        self._left = self.budget
+        best, best_score = plays[0], float("-inf")
+        for play in plays:
+            rest = tuple(c for c in hand if c != play.card)
+            score = 1.0 + self._line(play.card, rest, continues)
+            if score > best_score:
+                best, best_score = play, score
+        return best
+
+    def _line(self, card: AnyCard, hand: tuple[AnyCard, ...], continues: bool) -> float:
+        """The best extra score after playing ``card`` with ``hand`` left (depth first)."""
+        if isinstance(card, Joker):
+            return self.joker_bonus
+        best = -self._end_risk(card)  # stopping here
+        if not continues or self._left <= 0:
+            return best
+        for nxt in _followers(card, hand):
+            self._left -= 1
+            value = 1.0 + self._line(nxt, tuple(c for c in hand if c is not nxt), True)
+            best = max(best, value)
+        return best
+
+    def _end_risk(self, card: Card) -> float:
+        """``openness`` times the share of unseen cards that could go on ``card``."""
+        if card not in self._risk:
+            answers = _ANSWERS[card]
+            unseen = sum(c not in self._seen for c in answers)
+            self._risk[card] = self.openness * unseen / len(answers)
+        return self._risk[card]
+
+
+#: For each card, the cards that may be played on it at the start of a turn.
+_ANSWERS = {top: tuple(c for c in DECK if fits_on(top, c)) for top in DECK}

@@ -54,6 +54,9 @@ def voila_command(
         f"--port={port}",
         "--template=thirteen",
         "--show_tracebacks=False",
+        # a class opening the app at once queues kernels on few cores: be patient
+        "--VoilaExecutor.startup_timeout=300",
+        "--VoilaExecutor.iopub_timeout=120",
         f"--MappingKernelManager.cull_idle_timeout={cull_minutes * 60}",
         "--MappingKernelManager.cull_interval=60",
         # JupyterLab extensions that fail inside Voila (jupytext; the JupyterLite

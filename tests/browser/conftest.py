@@ -84,6 +84,17 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class AppURL(str):
+    """The address of a running Voila app, and the server's process id."""
+
+    pid: int
+
+    def __new__(cls, url: str, pid: int) -> AppURL:
+        self = super().__new__(cls, url)
+        self.pid = pid
+        return self
+
+
 @pytest.fixture(scope="module")
 def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path) -> Iterator[str]:
     """Serve ``book/apps/<param>.ipynb`` with Voila on 127.0.0.1 as ``make app`` does; yields the URL."""
@@ -118,7 +129,7 @@ def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path)
                     if proc.poll() is not None or time.monotonic() > deadline:
                         pytest.fail(f"Voila did not start; see {log_path}")
                     time.sleep(0.3)
-            yield url
+            yield AppURL(url, proc.pid)
         finally:
             proc.terminate()
             proc.wait(timeout=20)

@@ -49,7 +49,8 @@ def gallery() -> tuple[str, str]:
     for name, (text, _code) in APPS.items():
         title = text.splitlines()[0].lstrip("# ").strip()
         blurb = text.split("\n\n", 1)[1].split(". ")[0].rstrip(".") + "."
-        lines.append(f"* [{title}]({name}.ipynb): {blurb}")
+        # each app in a tab of its own; the gallery stays open
+        lines.append(f'* <a href="{name}.ipynb" target="_blank">{title}</a>: {blurb}')
     return "\n".join(lines), ""
 
 

@@ -97,7 +97,8 @@ class AppURL(str):
 
 @pytest.fixture(scope="module")
 def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path) -> Iterator[str]:
-    """Serve ``book/apps/<param>.ipynb`` with Voila on 127.0.0.1 as ``make app`` does; yields the URL."""
+    """Serve ``book/apps/<param>.ipynb`` (or, for "gallery", the whole folder) with
+    Voila on 127.0.0.1 as ``make app`` does; yields the URL."""
     import subprocess
     import sys
     import time
@@ -112,7 +113,10 @@ def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path)
     log_path = output_dir / f"voila-{name}.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            launcher.voila_command(f"book/apps/{name}.ipynb", port=port),
+            # "gallery": the whole folder, as `make app` serves it
+            launcher.voila_command(
+                "book/apps" if name == "gallery" else f"book/apps/{name}.ipynb", port=port
+            ),
             cwd=repo_root,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -157,7 +161,12 @@ class PageWatch:
                 route.abort()  # type: ignore[attr-defined]
 
         page.route("**/*", guard)  # type: ignore[attr-defined]
+        self.failed: list[str] = []
+        page.on(  # type: ignore[attr-defined]
+            "response",
+            lambda r: self.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+        )
 
     def check(self) -> None:
         assert not self.foreign, f"requests to other hosts: {self.foreign}"
-        assert not self.errors, f"JavaScript errors: {self.errors}"
+        assert not self.errors, f"JavaScript errors: {self.errors} (failed requests: {self.failed})"

@@ -186,3 +186,28 @@ def test_a_shared_link_deals_the_same_game(browser, voila_app):
     assert link.startswith("http://127.0.0.1:") and link.endswith("?seed=42&rules=mb-source")
     page.close()
     watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["gallery"], indirect=True)
+def test_the_gallery_links_every_app(browser, voila_app):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app.rstrip("/") + "/voila/render/index.ipynb")
+    page.get_by_role("link", name="Arrange your 13").wait_for(timeout=60_000)
+    import sys
+
+    sys.path.insert(0, "tools")
+    from make_app_notebooks import APPS
+
+    for name in APPS:
+        assert page.locator(f"a[href$='{name}.ipynb']").count() == 1, name
+    with page.context.expect_page() as opened:  # each app opens in a tab of its own
+        page.get_by_role("link", name="Arrange your 13").click()
+    app = opened.value
+    app_watch = PageWatch(app)
+    app.locator(".rl-arrange").wait_for(state="visible", timeout=60_000)
+    assert "/voila/render/arrange_13.ipynb" in app.url
+    app.close()
+    page.close()
+    watch.check()
+    app_watch.check()

@@ -34,6 +34,17 @@ APPS = {
         "from rules_lib.widgets.strategy_widgets import lab_app\n\n"
         "lab_app()  # a link such as ?seed=7&advice=five-pairs sets the experiment",
     ),
+    "tien_len": (
+        "# Tiến Lên\n\nPlay a hand of Tiến Lên against three bots: select your cards, then "
+        "Play or Pass; Hint shows what the heuristic bot would do. Below the game, check "
+        "whether one play beats another, and why.",
+        "from IPython.display import display\n"
+        "from ipywidgets import HTML\n\n"
+        "from rules_lib.widgets import CanItBeat\n"
+        "from rules_lib.widgets.tien_len_widgets import tien_len_app\n\n"
+        "display(tien_len_app())  # a link such as ?seed=7&rules=standard deals that game\n"
+        'display(HTML("<h2>Can it beat?</h2>"), CanItBeat())',
+    ),
 }
 
 

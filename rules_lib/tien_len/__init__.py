@@ -5,6 +5,8 @@
   :func:`legal_plays`.
 * :mod:`.game`: :func:`new_game` and the immutable :class:`TienLenState`.
 * :mod:`.bots`: :class:`GreedyBot`, :class:`HeuristicBot`, :func:`tournament`.
+* :mod:`.explain`: :func:`can_beat` (with the reason), :func:`hint`, the trick
+  log, the reader's selection as a play (what the widgets show).
 
 A whole hand, played by bots:
 
@@ -19,6 +21,18 @@ True
 """
 
 from .bots import BOTS, GreedyBot, HeuristicBot, RandomBot, Standing, TournamentResult, tournament
+from .explain import (
+    LoggedMove,
+    Verdict,
+    annotate,
+    can_beat,
+    describe_action,
+    hint,
+    place_labels,
+    play_from_selection,
+    shape_name,
+    why_not_pass,
+)
 from .game import (
     PASS,
     Action,
@@ -45,6 +59,7 @@ __all__ = [
     "HeuristicBot",
     "InstantWin",
     "Kind",
+    "LoggedMove",
     "Move",
     "Pass",
     "Play",
@@ -54,17 +69,26 @@ __all__ = [
     "TienLenRules",
     "TienLenState",
     "TournamentResult",
+    "Verdict",
+    "annotate",
     "beats",
     "bomb_tier",
+    "can_beat",
     "classify",
+    "describe_action",
     "first_dealer",
+    "hint",
     "instant_win_of",
     "legal_plays",
     "make_play",
     "new_game",
     "parse_action",
+    "place_labels",
+    "play_from_selection",
+    "shape_name",
     "tournament",
     "why_not_a_play",
+    "why_not_pass",
 ]
 
 GLOSSARY = {

@@ -7,13 +7,16 @@ functions.  The core library never imports this package.
 from .arrange_widgets import ArrangeHand, Showdown
 from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
 from .strategy_widgets import AdviceLab
+from .tien_len_widgets import CanItBeat, TienLenGame
 
 __all__ = [
     "AdviceLab",
     "ArrangeHand",
+    "CanItBeat",
     "CardPicker",
     "HandComparer",
     "HandExplorer",
     "Showdown",
+    "TienLenGame",
     "toggle_token",
 ]

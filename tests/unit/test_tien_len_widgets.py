@@ -1,0 +1,264 @@
+"""The Tiến Lên widgets show what the library computes, and keep what the reader did."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pytest
+
+from rules_lib.cards import Card
+from rules_lib.engine import replay
+from rules_lib.tien_len import PASS, PRESETS, Pass, can_beat, hint, new_game
+from rules_lib.widgets import CanItBeat, TienLenGame
+from rules_lib.widgets.tien_len_widgets import tien_len_app
+
+STANDARD = PRESETS["standard"]
+
+
+def finish(game: TienLenGame) -> int:
+    """Play the hints to the end by pressing the buttons; returns the number of turns."""
+    turns = 0
+    while not game.state.is_terminal():
+        game.hint_button.click()
+        (game.pass_button if "Hint: pass" in game.message.value else game.play_button).click()
+        turns += 1
+        assert turns < 100
+    return turns
+
+
+# -- can it beat? ------------------------------------------------------------------
+
+
+def test_the_verdict_is_the_librarys_under_the_chosen_preset():
+    w = CanItBeat("9s 9d", "9h 9c")
+    assert escape(str(can_beat("9h 9c", "9s 9d")), quote=False) in w.verdict.value
+    assert "Under common Vietnamese rules the answer is yes" in w.verdict.value
+    w.rules.value = "standard"
+    assert escape(str(can_beat("9h 9c", "9s 9d", STANDARD)), quote=False) in w.verdict.value
+    assert "Under the source's reading the answer is no" in w.verdict.value
+
+
+def test_no_note_about_the_other_preset_when_both_agree():
+    w = CanItBeat("9s 9d", "Js Jd")
+    assert "Yes:" in w.verdict.value and "the answer is" not in w.verdict.value
+
+
+def test_both_plays_are_drawn_with_their_names():
+    w = CanItBeat("9s 9d", "Js Jd")
+    assert "On the table: pair of nines (9♦ high)" in w.pictures.value
+    assert "Your play: pair of jacks (J♦ high)" in w.pictures.value
+    assert w.pictures.value.count("<svg") == 4
+
+
+def test_an_empty_table_means_you_lead():
+    w = CanItBeat("", "3s 4h 5d")
+    assert "the table is empty" in w.verdict.value and "nothing, you lead" in w.pictures.value
+
+
+def test_a_typing_mistake_is_named_and_the_text_kept():
+    w = CanItBeat("9s 9d", "Js Jd")
+    pictures = w.pictures.value
+    w.play_text.value = "Js Jx"
+    assert "your play:" in w.verdict.value and "'Jx'" in w.verdict.value
+    assert w.play_text.value == "Js Jx" and w.pictures.value == pictures
+    w.table_text.value = "5d 6d"
+    w.play_text.value = "Js Jd"
+    assert "on the table: 5♦ 6♦ is not a play" in w.verdict.value
+
+
+def test_mistakes_in_the_table_are_named_as_the_tables():
+    w = CanItBeat("9s 9x", "Js Jd")
+    assert "on the table: " in w.verdict.value and "'9x'" in w.verdict.value
+    assert "your play" not in w.verdict.value
+
+
+def test_a_table_that_is_a_play_under_one_preset_only():
+    w = CanItBeat("3s 3h 7c 7d", "Js")
+    assert "No:" in w.verdict.value and "a reply must be a set of 2 pairs" in w.verdict.value
+    assert (
+        "Under common Vietnamese rules, on the table: 3♠ 3♥ 7♣ 7♦ is not a play" in w.verdict.value
+    )
+    w.rules.value = "standard"
+    assert "on the table: 3♠ 3♥ 7♣ 7♦ is not a play" in w.verdict.value
+
+
+def test_picked_cards_go_to_the_chosen_box():
+    w = CanItBeat("", "")
+    assert "Type or pick" in w.verdict.value
+    w.target.value = "table"
+    w.picker.buttons[Card.parse("7d")].value = True
+    assert w.table_text.value == "7♦" and w.play_text.value == ""
+    w.target.value = "play"
+    assert not w.picker.buttons[Card.parse("7d")].value  # the picker shows the play's cards
+    w.picker.buttons[Card.parse("7h")].value = True
+    assert w.play_text.value == "7♥"
+    assert "No:" in w.verdict.value  # ♥ is below ♦ by the source
+    w.picker.buttons[Card.parse("7h")].value = False
+    assert w.play_text.value == ""
+
+
+# -- the game ----------------------------------------------------------------------
+
+
+def test_the_same_deal_number_deals_the_same_cards():
+    a, b = TienLenGame(seed=8), TienLenGame(seed=8)
+    assert a.hand == b.hand == list(new_game(seed=8).hands[0])
+    assert a.session.moves == b.session.moves
+    assert TienLenGame(seed=9).hand != a.hand
+
+
+def test_the_bots_open_when_they_hold_the_three_of_spades():
+    g = TienLenGame(seed=1)
+    holder = new_game(seed=1).current_player()
+    assert holder != 0 and g.session.my_turn
+    assert g.session.log[0] == (holder, g.session.moves[0])
+    assert "Bot A held the 3♠ and led" in g.message.value
+    assert g.recent.value.count("rl-tl-move") == len(g.session.moves)
+    assert "To beat:" in g.table.value
+
+
+def test_the_widget_plays_the_librarys_game():
+    g = TienLenGame(seed=2)
+    finish(g)
+    assert replay(new_game(seed=2), g.session.moves) == g.state
+
+
+def test_an_illegal_selection_is_named_and_kept():
+    g = TienLenGame(seed=4)  # you hold the 3♠
+    g.buttons[1].value = True
+    g.buttons[12].value = True
+    chosen = set(g.selected)
+    g.play_button.click()
+    assert "(your selection is kept)" in g.message.value and 'role="alert"' in g.message.value
+    assert g.selected == chosen and g.buttons[1].value and g.buttons[12].value
+    assert g.session.moves == []
+
+
+def test_the_first_play_must_hold_the_three_of_spades():
+    g = TienLenGame(seed=4)
+    three = g.hand.index(Card.parse("3s"))
+    other = next(i for i, c in enumerate(g.hand) if c.rank != Card.parse("3s").rank)
+    g.buttons[other].value = True
+    g.play_button.click()
+    assert "must hold the 3♠" in g.message.value
+    g.buttons[other].value = False
+    g.buttons[three].value = True
+    g.play_button.click()
+    assert g.session.moves[0] == g.session.initial.parse_action("3s")
+
+
+def test_the_leader_cannot_pass():
+    g = TienLenGame(seed=4)
+    g.pass_button.click()
+    assert "You cannot pass" in g.message.value and g.session.moves == []
+
+
+def test_the_selection_line_says_what_the_cards_make():
+    g = TienLenGame(seed=4)
+    g.buttons[0].value = True
+    assert "Selected: <b>3♠</b>, single 3♠" in g.selection.value
+    g.buttons[12].value = True
+    assert "not a play" in g.selection.value
+    g.buttons[0].value = g.buttons[12].value = False
+    assert "none selected" in g.selection.value
+
+
+def test_the_hint_selects_the_heuristic_bots_play_or_says_pass():
+    g = TienLenGame(seed=1)
+    saw_pass = saw_play = False
+    while not g.state.is_terminal() and not (saw_pass and saw_play):
+        expected = hint(g.state)
+        g.hint_button.click()
+        if isinstance(expected, Pass):
+            saw_pass = True
+            assert "Hint: pass" in g.message.value and not g.selected
+            g.pass_button.click()
+        else:
+            saw_play = True
+            assert g.selected == set(expected.cards)
+            assert [b.value for b in g.buttons[: len(g.hand)]] == [c in g.selected for c in g.hand]
+            moves = len(g.session.moves)
+            g.play_button.click()
+            assert g.session.moves[moves] == expected
+    assert saw_pass and saw_play
+
+
+def test_passes_and_trick_winners_appear_in_the_log():
+    g = TienLenGame(seed=1)
+    finish(g)
+    assert "passes" in g.recent.value and "wins trick" in g.recent.value
+    assert "earlier moves" in g.recent.value
+
+
+@pytest.mark.parametrize("preset", ["source", "standard"])
+@pytest.mark.parametrize("opponents", ["heuristic", "greedy", "random"])
+def test_a_game_ends_with_the_standings(preset, opponents):
+    g = TienLenGame(seed=3, preset=preset, opponents=opponents)
+    finish(g)
+    places = g.state.places()
+    assert "Final standings" in g.standings.value
+    for name in ("You", "Bot A", "Bot B", "Bot C"):
+        assert f"<td>{name}</td>" in g.standings.value
+    assert "Game over: you finished" in g.message.value
+    assert g.play_button.disabled and g.pass_button.disabled and g.hint_button.disabled
+    assert all(b.disabled or b.layout.display == "none" for b in g.buttons)
+    assert sorted(places) == [1.0, 2.0, 3.0, 4.0]
+    assert "place: 1st" in g.seats.value
+
+
+def test_new_game_after_the_end_deals_the_next_number():
+    g = TienLenGame(seed=3)
+    finish(g)
+    assert g.seed.value == 4 and "the next deal, no. 4" in g.message.value
+    g.new_button.click()
+    assert g.hand == list(new_game(seed=4).hands[0]) and not g.standings.value
+    assert not g.play_button.disabled
+
+
+def test_changing_the_rules_or_the_opponents_starts_a_new_game():
+    g = TienLenGame(seed=5)
+    g.hint_button.click()
+    g.play_button.click()
+    g.rules.value = "standard"
+    assert g.state.rules == STANDARD and g.session.initial == new_game(5, rules=STANDARD)
+    assert "common Vietnamese rules" in g.message.value
+    g.opponents.value = "random"
+    assert type(g.session.bots[1]).__name__ == "RandomBot"
+    assert "against=random" in g.share.link
+
+
+def test_an_instant_win_at_the_deal_ends_the_game_at_once():
+    seed = next(s for s in range(500) if new_game(s, rules=STANDARD).instant_win is not None)
+    g = TienLenGame(seed=seed, preset="standard")
+    _seat, kind = g.state.instant_win
+    assert "at the deal with" in g.message.value and str(kind) in g.message.value
+    assert "Final standings" in g.standings.value and g.session.moves == []
+    assert "(shared)" in g.standings.value
+
+
+def test_after_the_reader_goes_out_the_bots_play_on_to_the_end():
+    for seed in range(1, 30):
+        g = TienLenGame(seed=seed)
+        finish(g)
+        if g.state.finished[0] == 0:
+            assert len(g.state.finished) == 4
+            assert g.state.finished.index(0) == 0 and "you finished 1st" in g.message.value
+            return
+    pytest.fail("the hints never won a game in 29 deals")
+
+
+def test_the_app_reads_its_link_and_names_a_bad_one():
+    app = tien_len_app("seed=7&rules=standard")
+    assert app.game.seed.value == 7 and app.game.state.rules == STANDARD
+    assert app.children[0].value == ""
+    bad = tien_len_app("seed=x&rules=house&against=best")
+    note = bad.children[0].value
+    assert "whole number" in note and "'house'" in note and "'best'" in note
+    assert bad.game.seed.value == 1 and bad.game.rules.value == "source"
+
+
+def test_passing_records_a_pass():
+    g = TienLenGame(seed=1)  # a bot led: the reader may pass
+    before = len(g.session.moves)
+    g.pass_button.click()
+    assert g.session.moves[before] == PASS

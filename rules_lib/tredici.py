@@ -113,6 +113,8 @@ __all__ = [
     "TrediciObservation",
     "TrediciRules",
     "TrediciState",
+    "TurnReport",
+    "describe_turns",
     "fits_on",
     "follows_in_run",
     "is_neighbour",
@@ -343,10 +345,18 @@ def _first_rule(top: AnyCard) -> str:
     if isinstance(top, Joker):
         return "nothing goes on a joker but the suit it forces"
     low, high = _neighbour_ranks(top.rank)
-    rule = f"the first card must be one rank above or below {top} (a {low} or a {high} of any suit)"
+    rule = (
+        f"the first card must be one rank above or below {top} "
+        f"({_article(low)} {low} or {_article(high)} {high} of any suit)"
+    )
     if top.rank is Rank.KING:
         rule += f", or the {top.suit.color.value} joker"
     return rule
+
+
+def _article(rank: Rank) -> str:
+    """ "an" before the ranks read with a vowel (an A, an 8), "a" before the others."""
+    return "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
 
 
 def _run_rule(previous: AnyCard, card: AnyCard) -> str:
@@ -735,26 +745,53 @@ class TrediciState:
 
     # --- words for a screen ------------------------------------------------------
 
-    def status(self) -> str:
-        """What happens now, in a sentence.
+    def status(self, names: Sequence[str] = ("seat 0", "seat 1")) -> str:
+        """What happens now, in a sentence; ``names`` names the seats ("you" reads as "you play").
 
         >>> state = TrediciState.from_position(["Kh RJ 2c 5s", "3c"], pile="Qh")
         >>> print(state.apply_action("Kh").apply_action("RJ").status())
         seat 1 must play a ♥ (the joker on K♥) or draw 13 cards
+        >>> print(state.status(names=("you", "the bot")))
+        you play a card one rank above or below Q♥ (a J or a K of any suit)
         """
+        if self.winner is not None:
+            return f"{_says(names[self.winner], 'wins', 'win')}: no cards left"
         if self.result:
             return self.result
-        who = f"seat {self.player}"
+        who = names[self.player]
         if self.drawn is not None:
             return f"{who} drew {self.drawn} and may play it, or stop"
         if self.run:
             if self.run_open and any(isinstance(a, Play) for a in self._legal):
                 return f"{who} may go on with the run from {self.run[-1]}, or stop"
-            return f"{who} has one card left and may say 'last card', or stop"
+            return f"{_says(who, 'has', 'have')} one card left and may say 'last card', or stop"
         if self.forced_suit is not None:
             count = f"{self.forced_draw} cards" if self.forced_draw != 1 else "1 card"
             return f"{who} must play a {self.forced_suit} (the joker on K{self.forced_suit}) or draw {count}"
-        return f"{who} plays a card {_first_rule(self.top)[len('the first card must be ') :]}"
+        rule = _first_rule(self.top)[len("the first card must be ") :]
+        return f"{_says(who, 'plays', 'play')} a card {rule}"
+
+    def illegal_reason(
+        self, action: Action | str, names: Sequence[str] = ("seat 0", "seat 1")
+    ) -> str | None:
+        """Why ``action`` may not be taken now, in words (``None`` when it is legal).
+
+        >>> state = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+        >>> state.illegal_reason("Qh") is None
+        True
+        >>> print(state.illegal_reason("5d"))
+        the first card must be one rank above or below J♦ (a 10 or a Q of any suit)
+        >>> print(state.illegal_reason("2c", names=("you", "the bot")))
+        it is not in your hand
+        >>> print(state.illegal_reason("thirteen", names=("you", "the bot")))
+        the bot holds 3 cards, not one
+        """
+        parsed = parse_action(action) if isinstance(action, str) else action
+        if parsed in self._legal:
+            return None
+        if self.result:
+            return f"the game is over ({self.status(names)})"
+        return self._reason(parsed, names)
 
     # --- internals ---------------------------------------------------------------
 
@@ -963,16 +1000,16 @@ class TrediciState:
         if self.result:
             return f"the game is over ({self.result}); no action is legal"
         who = f"seat {self.player}"
-        reason = self._reason(action)
+        reason = self._reason(action, ("seat 0", "seat 1"))
         return f"{who} cannot {_verb(action)}: {reason}; legal now: {legal}"
 
-    def _reason(self, action: Action) -> str:
+    def _reason(self, action: Action, names: Sequence[str]) -> str:
         me = self.player
         hand = self.hands[me]
         if isinstance(action, Play):
             card = action.card
             if card not in hand:
-                return f"it is not in seat {me}'s hand"
+                return f"it is not in {_possessive(names[me])} hand"
             if self.drawn is not None:
                 return f"after drawing you may only play the card you drew ({self.drawn}), or stop"
             if self.run:
@@ -1011,9 +1048,9 @@ class TrediciState:
             return "you have said it already"
         other = 1 - me
         if len(self.hands[other]) != 1:
-            return f"seat {other} holds {len(self.hands[other])} cards, not one"
+            return f"{_says(names[other], 'holds', 'hold')} {len(self.hands[other])} cards, not one"
         if self.said_last_card[other]:
-            return f"seat {other} said 'last card' in time"
+            return f"{names[other]} said 'last card' in time"
         return "'thirteen' must be your first action of the turn (thirteen_window='first action')"
 
     def __repr__(self) -> str:
@@ -1022,6 +1059,15 @@ class TrediciState:
             f"hands {len(self.hands[0])}+{len(self.hands[1])}, stock {len(self.stock)}"
             f"{', ' + self.result if self.result else ''}>"
         )
+
+
+def _says(name: str, third: str, second: str) -> str:
+    """``name`` and the verb agreeing with it: "seat 1 plays", "you play"."""
+    return f"{name} {second if name.lower() == 'you' else third}"
+
+
+def _possessive(name: str) -> str:
+    return "your" if name.lower() == "you" else f"{name}'s"
 
 
 def _verb(action: Action) -> str:
@@ -1066,6 +1112,127 @@ def new_game(
         buried.append(rest.pop(0))
     up = rest.pop(0)
     return TrediciState(rules, seed, hands, Cards([*rest, *buried]), Cards([up]), first_player)
+
+
+# --- a log of turns, in words ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """One player's turn as it happened, for a log on a screen.
+
+    ``played`` lists the cards put on the pile, in order; ``text`` says in
+    words what the player did (past tense, starting with the player's name);
+    ``finished`` is False while the player is still in the turn; ``after`` is
+    the state after the last action reported.
+    """
+
+    seat: int
+    turn: int
+    played: Cards
+    text: str
+    finished: bool
+    after: TrediciState = field(repr=False)
+
+
+def describe_turns(
+    state: TrediciState,
+    actions: Iterable[Action | str],
+    names: Sequence[str] = ("seat 0", "seat 1"),
+) -> list[TurnReport]:
+    """Apply ``actions`` from ``state`` and tell each turn in words.
+
+    The last report is not ``finished`` when the actions stop in the middle
+    of a turn.  Illegal actions raise, as :meth:`TrediciState.apply_action` does.
+
+    >>> start = TrediciState.from_position(["Qh Kh As 5d", "Ad 3c 9s"], pile="Jd")
+    >>> for report in describe_turns(start, ["Qh", "Kh", "As", "last card", "draw"]):
+    ...     print(f"{report.text} ({'over' if report.finished else 'going on'})")
+    seat 0 played Q♥ K♥ A♠, then said 'last card' (over)
+    seat 1 could not play and drew a card (over)
+    >>> [r.text for r in describe_turns(start, "Qh Kh".split(), names=("you", "the bot"))]
+    ['you played Q♥ K♥']
+    """
+    reports: list[TurnReport] = []
+    events: list[str] = []
+    played: list[AnyCard] = []
+    run: list[AnyCard] = []
+    start = state
+
+    def flush_run() -> None:
+        if run:
+            events.append("played " + " ".join(str(c) for c in run))
+            run.clear()
+
+    for item in actions:
+        action = parse_action(item) if isinstance(item, str) else item
+        before = state
+        state = state.apply_action(action)
+        me, other = before.player, 1 - before.player
+        if isinstance(action, Play):
+            card = action.card
+            played.append(card)
+            if isinstance(card, Joker):
+                flush_run()
+                events.append(
+                    f"played the {card.color.value} joker on {before.run[-1] if before.run else before.top}"
+                    f": {names[other]} must follow with a {state.forced_suit}"
+                    if state.winner is None
+                    else f"played the {card.color.value} joker"
+                )
+            elif before.forced_suit is not None:
+                events.append(f"followed the joker's suit with {card}")
+            else:
+                run.append(card)
+            if state.winner is not None:
+                flush_run()
+                events.append("went out and won")
+        else:
+            flush_run()
+            if isinstance(action, Draw):
+                got = len(state.hands[me]) - len(before.hands[me])
+                cards = "a card" if got == 1 else f"{got} cards"
+                if got == 0:
+                    events.append("had to draw, but there was nothing left to draw")
+                elif before.forced_suit is not None:
+                    events.append(f"could not play a {before.forced_suit} and drew {cards}")
+                elif before.playable():
+                    events.append(f"chose to draw {cards}")
+                else:
+                    events.append(f"could not play and drew {cards}")
+            elif isinstance(action, Stop):
+                if before.drawn is not None:
+                    events.append("kept the card drawn")
+            elif isinstance(action, SayLastCard):
+                events.append("said 'last card'")
+            else:
+                got = len(state.hands[other]) - len(before.hands[other])
+                events.append(
+                    f"called 'thirteen': {names[other]} had not said 'last card' "
+                    f"and drew {got} cards"
+                )
+            if state.shuffles > before.shuffles:
+                events.append("the pile under its top card was shuffled into a new stock")
+        if state.is_terminal() or state.turn != before.turn:
+            flush_run()
+            reports.append(_report(start, played, events, True, state, names))
+            events, played, start = [], [], state
+    flush_run()
+    if events:
+        reports.append(_report(start, played, events, False, state, names))
+    return reports
+
+
+def _report(
+    start: TrediciState,
+    played: list[AnyCard],
+    events: list[str],
+    finished: bool,
+    after: TrediciState,
+    names: Sequence[str],
+) -> TurnReport:
+    text = f"{names[start.player]} " + ", then ".join(events or ["ended the turn"])
+    return TurnReport(start.player, start.turn, Cards(played), text, finished, after)
 
 
 # --- a sensible bot ---------------------------------------------------------------

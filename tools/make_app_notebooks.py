@@ -45,6 +45,13 @@ APPS = {
         "display(tien_len_app())  # a link such as ?seed=7&rules=standard deals that game\n"
         'display(HTML("<h2>Can it beat?</h2>"), CanItBeat())',
     ),
+    "tredici": (
+        '# Tredici\n\nA whole game of Tredici, the Italian "thirteen", against the bot: play '
+        "runs card by card, draw when you cannot play, and remember to press *Last card!* "
+        "(or the bot may call *Thirteen!* and make you draw 13).",
+        "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"
+        "tredici_app()  # a link such as ?seed=144&rules=house deals that game",
+    ),
 }
 
 

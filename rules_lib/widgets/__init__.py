@@ -8,6 +8,7 @@ from .arrange_widgets import ArrangeHand, Showdown
 from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
 from .strategy_widgets import AdviceLab
 from .tien_len_widgets import CanItBeat, TienLenGame
+from .tredici_widgets import TrediciGame
 
 __all__ = [
     "AdviceLab",
@@ -18,5 +19,6 @@ __all__ = [
     "HandExplorer",
     "Showdown",
     "TienLenGame",
+    "TrediciGame",
     "toggle_token",
 ]

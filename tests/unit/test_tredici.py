@@ -31,6 +31,7 @@ from rules_lib.tredici import (
     TrediciBot,
     TrediciRules,
     TrediciState,
+    describe_turns,
     fits_on,
     follows_in_run,
     is_neighbour,
@@ -700,3 +701,96 @@ def test_bot_catch_probability_is_roughly_p() -> None:
 def test_bot_probabilities_must_be_probabilities() -> None:
     with pytest.raises(RulesError):
         TrediciBot(catch=1.5)
+
+
+# --- words for a screen: status, reasons, a log of turns -----------------------------
+
+YOU = ("you", "the bot")
+
+
+def test_status_speaks_to_you_when_a_seat_is_named_you() -> None:
+    game = position(["Qh Kh 5d", "2c 3c"], pile="Jd")
+    assert game.status(YOU).startswith("you play a card one rank above or below J♦")
+    assert game.status().startswith("seat 0 plays a card")
+    late = steps(game, "Qh Kh")
+    assert late.status(YOU) == "you have one card left and may say 'last card', or stop"
+    assert late.status(("Anna", "Ben")).startswith("Anna has one card left")
+
+
+def test_status_names_the_winner() -> None:
+    won = steps(position(["Qh", "2c 3c"], pile="Jd"), "Qh")
+    assert won.status(YOU) == "you win: no cards left"
+    assert won.status(("the bot", "you")) == "the bot wins: no cards left"
+    assert won.status() == won.result == "seat 0 wins: no cards left"
+
+
+def test_first_card_rule_uses_an_before_ace_and_eight() -> None:
+    assert "(a Q or an A of any suit)" in position(["5c", "2c"], pile="Kh").status()
+    assert "(an 8 or a 10 of any suit)" in position(["5c", "2c"], pile="9h").status()
+
+
+def test_illegal_reason_is_none_for_a_legal_action_and_names_the_rule_otherwise() -> None:
+    game = position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+    assert game.illegal_reason("Qh") is None
+    assert game.illegal_reason(Play(Card.parse("5d"))) == (
+        "the first card must be one rank above or below J♦ (a 10 or a Q of any suit)"
+    )
+    assert game.illegal_reason("3c", YOU) == "it is not in your hand"
+    assert game.illegal_reason("3c") == "it is not in seat 0's hand"
+    assert game.illegal_reason("thirteen", YOU) == "the bot holds 3 cards, not one"
+    assert (
+        game.illegal_reason("stop", YOU) == "you have not played yet this turn: play a card or draw"
+    )
+    said = steps(game, "Qh Kh last card")  # the turn passes once it is said
+    assert said.illegal_reason("thirteen", ("the bot", "you")) == "the bot said 'last card' in time"
+
+
+def test_illegal_reason_after_the_game_is_over() -> None:
+    won = steps(position(["Qh", "2c 3c"], pile="Jd"), "Qh")
+    assert won.illegal_reason("draw", YOU) == "the game is over (you win: no cards left)"
+
+
+def test_describe_turns_tells_runs_draws_and_calls_in_words() -> None:
+    start = position(["Qh Kh As 5d", "Ad 3c 9s"], pile="Jd")
+    reports = describe_turns(start, parse_actions("Qh Kh As last card draw"), YOU)
+    assert [r.text for r in reports] == [
+        "you played Q♥ K♥ A♠, then said 'last card'",
+        "the bot could not play and drew a card",
+    ]
+    assert [str(r.played) for r in reports] == ["Q♥ K♥ A♠", ""]
+    assert [(r.seat, r.turn, r.finished) for r in reports] == [(0, 1, True), (1, 2, True)]
+    assert reports[-1].after == steps(start, "Qh Kh As last card draw")
+
+
+def test_describe_turns_reports_an_unfinished_turn() -> None:
+    start = position(["Qh Kh As 5d", "Ad 3c 9s"], pile="Jd")
+    (report,) = describe_turns(start, ["Qh", "Kh"], YOU)
+    assert report.text == "you played Q♥ K♥" and not report.finished
+    assert describe_turns(start, [], YOU) == []
+
+
+def test_describe_turns_tells_the_joker_the_forced_draw_and_the_answer() -> None:
+    reports = describe_turns(forced(), parse_actions("Kh RJ draw draw draw draw 8h"))
+    texts = [r.text for r in reports]
+    assert (
+        texts[0] == "seat 0 played K♥, then played the red joker on K♥: seat 1 must follow with a ♥"
+    )
+    assert texts[1] == "seat 1 could not play a ♥ and drew 13 cards"
+    assert texts[2] == "seat 0 could not play a ♥ and drew a card"
+    assert texts[-1].startswith("seat 1 followed the joker's suit with 8♥")
+
+
+def test_describe_turns_tells_thirteen_the_stock_rebuild_and_the_win() -> None:
+    caught = describe_turns(
+        position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd"), parse_actions("Qh Kh stop thirteen"), YOU
+    )
+    assert caught[-1].text == (
+        "the bot called 'thirteen': you had not said 'last card' and drew 13 cards"
+    )
+    rebuilt = describe_turns(position(["5c", "9d"], pile="2s 3s Kc", stock="2h"), ["draw"])
+    assert rebuilt[0].text == (
+        "seat 0 could not play and drew a card, "
+        "then the pile under its top card was shuffled into a new stock"
+    )
+    won = describe_turns(position(["Qh Kh", "2c 3c"], pile="Jd"), ["Qh", "Kh"], YOU)
+    assert won[0].text == "you played Q♥ K♥, then went out and won" and won[0].finished

@@ -1,0 +1,507 @@
+"""A game of Tredici against the bot (the chapter's widget and the "tredici" app).
+
+:class:`TrediciGame` keeps a :class:`~rules_lib.engine.Session` (you are seat 0,
+the bot seat 1) and redraws from its state after each click:
+
+* your hand as buttons, the cards you may play now lit in gold
+  (:meth:`TrediciState.playable`); pressing a card plays it, one step of a
+  run at a time; a card that may not be played leaves a message naming the
+  rule and changes nothing;
+* Stop and Draw; "Last card!" and "Thirteen!" (never lit: remembering them
+  is part of the game; the bot may catch you, and it sometimes forgets);
+* the top of the pile, the stock, the bot's card count, what happens now,
+  the bot's moves as a log with pictures, the winner;
+* a game number, the rule preset, a link to the game; a hint and a
+  "play for me" button that use the bot's own choice.
+
+All the rules live in :mod:`rules_lib.tredici`; this module only draws.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+
+import ipywidgets as widgets
+
+from ..cards import AnyCard, Color, Joker
+from ..engine import Session
+from ..render import RED, cards_html, message_html
+from ..share import make_query, read_query
+from ..tredici import (
+    DRAW,
+    LAST_CARD,
+    PRESETS,
+    STOP,
+    THIRTEEN,
+    Action,
+    Play,
+    TrediciBot,
+    TrediciState,
+    TurnReport,
+    describe_turns,
+    new_game,
+)
+from .share_widgets import ShareLink
+
+__all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
+
+#: How the two seats are named on screen.
+NAMES = ("you", "the bot")
+
+#: The rule presets a reader can pick: key (as in a link) -> label.
+RULE_CHOICES: dict[str, str] = {
+    "source": "Source rules",
+    "house": "House rules: play the card you drew, draw at will",
+    "simple": "Simple: no 'last card' or 'thirteen'",
+}
+
+_LOG_TURNS = 6
+
+_CSS = (
+    "<style>"
+    ".rl-td-log .rl-cards svg{width:2.1rem}"
+    ".rl-td-table{display:flex;flex-wrap:wrap;gap:.2rem 1.1rem;align-items:flex-end}"
+    ".rl-td-group{flex:0 0 auto}"
+    ".rl-td-group .rl-cards{margin:.1rem 0}"
+    ".rl-td-group .rl-cards svg{width:clamp(2.3rem,10vw,3.4rem)}"
+    ".rl-td-label{margin:0;font-size:.95rem;line-height:1.3}"
+    ".rl-td-entry{display:flex;flex-wrap:wrap;align-items:center;gap:0 .6rem;"
+    "border-top:1px solid #ddd;padding:.15rem 0}"
+    ".rl-td-entry p{margin:.2rem 0;line-height:1.35}"
+    "</style>"
+)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _words(action: Action) -> str:
+    if isinstance(action, Play):
+        return f"play {action.card}"
+    return {
+        DRAW: "draw",
+        STOP: "stop",
+        LAST_CARD: "say 'last card'",
+        THIRTEEN: "call 'thirteen'",
+    }[action]
+
+
+def _label(card: AnyCard) -> str:
+    return "Joker" if isinstance(card, Joker) else str(card)
+
+
+class TrediciGame(widgets.VBox):  # type: ignore[misc]
+    """A whole game of Tredici against :class:`~rules_lib.tredici.TrediciBot`.
+
+    >>> game = TrediciGame(seed=3)
+    >>> game.state.turn, len(game.hand_buttons()), str(game.state.top)
+    (1, 13, 'K♥')
+    >>> [b.description for b in game.hand_buttons() if "rl-playable" in b._dom_classes]
+    ['A♦', 'Q♦']
+    >>> game.press("J♣")  # not playable: a message says why, nothing changes
+    >>> print(game.message.value.split(">")[1].removesuffix("</div"))
+    You cannot play J♣: the first card must be one rank above or below K♥ (a Q or an A of any suit), or the red joker.
+    >>> len(game.state.hands[0])
+    13
+    >>> game.press("A♦")  # a run, one card at a time: now only 2♦ may follow
+    >>> [b.description for b in game.hand_buttons() if "rl-playable" in b._dom_classes]
+    ['2♦']
+    >>> game.press("2♦"); game.press("3♦")  # nothing follows 3♦: the bot answers at once
+    >>> [report.text for report in game.reports]
+    ['you played A♦ 2♦ 3♦', 'the bot played 2♥ 3♥']
+    >>> game.last_button.click()  # ten cards left: a message, no penalty
+    >>> "you hold 10 cards" in game.message.value
+    True
+    >>> game.seed.value = 4
+    >>> game.new_button.click()
+    >>> game.state.turn, game.share.link
+    (1, '?seed=4&rules=source')
+    """
+
+    def __init__(
+        self,
+        seed: int = 1,
+        rules: str = "source",
+        *,
+        catch: float = 0.5,
+        remember: float = 0.75,
+    ) -> None:
+        if rules not in RULE_CHOICES:
+            raise ValueError(
+                f"no Tredici rules {rules!r}; choose one of: {', '.join(RULE_CHOICES)}"
+            )
+        self.catch = catch
+        self.remember = remember
+        self.seed = widgets.BoundedIntText(
+            value=seed,
+            min=0,
+            max=10**9,
+            description="Game no.",
+            layout=widgets.Layout(width="12rem"),
+        )
+        self.new_button = widgets.Button(
+            description="New game", tooltip="deal the game with this number"
+        )
+        self.random_button = widgets.Button(
+            description="Random game", tooltip="deal a game with a random number"
+        )
+        self.rules = widgets.Dropdown(
+            options=[(label, key) for key, label in RULE_CHOICES.items()],
+            value=rules,
+            description="Rules",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="26rem"),
+        )
+        self.table = widgets.HTML()
+        self.table.add_class("rl-td-table-box")
+        self.status = widgets.HTML()
+        self.status.add_class("rl-td-status")
+        self.message = widgets.HTML()
+        self.message.add_class("rl-td-message")
+        self.hand_label = widgets.HTML()
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.hand_box.add_class("rl-td-hand")
+        self._pool: list[widgets.Button] = []
+        self.stop_button = self._word_button("Stop", "end your turn here", STOP, "rl-td-stop")
+        self.draw_button = self._word_button(
+            "Draw",
+            "draw from the stock (13 cards if you cannot answer a joker)",
+            DRAW,
+            "rl-td-draw",
+        )
+        self.last_button = self._word_button(
+            "Last card!", "say 'last card' (ultima carta) when one card is left", LAST_CARD
+        )
+        self.last_button.add_class("rl-td-last")
+        self.thirteen_button = self._word_button(
+            "Thirteen!", "call 'thirteen' if the bot has one card and forgot 'last card'", THIRTEEN
+        )
+        self.thirteen_button.add_class("rl-td-thirteen")
+        self.hint_button = widgets.Button(
+            description="Hint", tooltip="what the bot would do in your place"
+        )
+        self.hint_button.add_class("rl-td-hint")
+        self.auto_button = widgets.Button(
+            description="Play for me", tooltip="take the step the bot would take in your place"
+        )
+        self.auto_button.add_class("rl-td-auto")
+        self.turn_log = widgets.HTML()
+        self.turn_log.add_class("rl-td-log-box")
+        self.share = ShareLink()
+        self.new_button.on_click(lambda _b: self.new_game(self.seed.value))
+        self.random_button.on_click(lambda _b: self.new_game(random.randrange(10**6)))
+        self.rules.observe(lambda _c: self.new_game(self.seed.value), names="value")
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.auto_button.on_click(lambda _b: self.play_for_me())
+        row = widgets.Layout(flex_flow="row wrap", grid_gap="4px")
+        help_text = widgets.HTML(
+            "<p style='margin:.4rem 0;max-width:40rem;line-height:1.4'>Press a card to play it: the cards you "
+            "may play now are lit in gold, one step of a run at a time. Say <b>Last card!</b> "
+            "when one card is left, before your turn ends. Keys: Tab moves between buttons, "
+            "Space or Enter presses.</p>"
+        )
+        super().__init__(
+            [
+                widgets.HBox([self.seed, self.new_button, self.random_button], layout=row),
+                self.rules,
+                self.table,
+                self.status,
+                self.message,
+                self.hand_label,
+                self.hand_box,
+                widgets.HBox(
+                    [self.stop_button, self.draw_button, self.last_button, self.thirteen_button],
+                    layout=row,
+                ),
+                widgets.HBox([self.hint_button, self.auto_button], layout=row),
+                help_text,
+                self.turn_log,
+                self.share,
+            ],
+            layout=widgets.Layout(width="100%", max_width="46rem"),
+        )
+        self.add_class("rl-tredici")
+        self._helper = TrediciBot(catch=1.0, remember=1.0)
+        self.new_game(seed)
+
+    # -- the game ------------------------------------------------------------
+
+    @property
+    def state(self) -> TrediciState:
+        state = self.session.state
+        assert isinstance(state, TrediciState)
+        return state
+
+    def new_game(self, seed: int) -> None:
+        """Deal game number ``seed`` under the chosen rules; you play first."""
+        self.seed.value = seed
+        rules = PRESETS[self.rules.value]
+        bot = TrediciBot(catch=self.catch, remember=self.remember)
+        self._start(Session(new_game(seed, rules), {1: bot}, human=0, seed=seed))
+        self.share.update(make_query(seed, self.rules.value))
+        self.redraw()
+
+    def start_from(self, state: TrediciState) -> None:
+        """Play on from a written position (a puzzle, an example); the bot moves first if it is its turn.
+
+        >>> game = TrediciGame()
+        >>> game.start_from(TrediciState.from_position(["Qh 5c", "Ad 3c 9s"], pile="Jd"))
+        >>> [b.description for b in game.hand_buttons()]
+        ['Q♥', '5♣']
+        """
+        bot = TrediciBot(catch=self.catch, remember=self.remember)
+        session = Session(state, {1: bot}, human=0, seed=state.seed)
+        self._start(session)
+        session.run_bots()
+        self._absorb()
+        self.redraw()
+
+    def _start(self, session: Session) -> None:
+        self.session = session
+        self.reports: list[TurnReport] = []
+        self._current: TurnReport | None = None
+        self._mark: tuple[TrediciState, int] = (self.state, 0)
+        self._message = ""
+
+    def act(self, action: Action) -> None:
+        """Take ``action`` for you; the bot answers. An illegal one only leaves a message."""
+        state = self.state
+        if state.is_terminal():
+            self._message = message_html(
+                f"The game is over ({_capital(state.status(NAMES))}). Press New game to play again.",
+                "info",
+            )
+            self.redraw()
+            return
+        reason = state.illegal_reason(action, NAMES)
+        if reason is not None:
+            self._message = message_html(f"You cannot {_words(action)}: {reason}.")
+            self.redraw()
+            return
+        replies = self.session.play(action)
+        notes = []
+        if action == THIRTEEN:
+            notes.append(
+                message_html(
+                    "Caught! The bot had not said 'last card': it draws "
+                    f"{state.rules.thirteen_penalty} cards.",
+                    "info",
+                )
+            )
+        if any(a == THIRTEEN for _seat, a in replies):
+            notes.append(
+                message_html(
+                    "The bot called 'thirteen': you had one card and had not said 'last card', "
+                    f"so you drew {state.rules.thirteen_penalty} cards."
+                )
+            )
+        self._message = "".join(notes)
+        self._absorb()
+        self.redraw()
+
+    def press(self, card: str | AnyCard) -> None:
+        """Press the button of ``card`` (text such as ``"Q♥"``, or a card)."""
+        for held in self.state.hands[0]:
+            if str(held) == str(card) or held == card:
+                self.act(Play(held))
+                return
+        self._message = message_html(f"{card} is not in your hand.")
+        self.redraw()
+
+    def suggestion(self) -> Action | None:
+        """The step the bot would take in your place (None when it is not your turn)."""
+        state = self.state
+        if not self.session.my_turn:
+            return None
+        return self._helper.choose(state.observation(0), state.legal_actions(), random.Random(0))
+
+    def hint(self) -> None:
+        action = self.suggestion()
+        if action is None:
+            self._message = message_html("The game is over: press New game.", "info")
+        else:
+            self._message = message_html(f"Hint: the bot would {_words(action)}.", "info")
+        self.redraw()
+
+    def play_for_me(self) -> None:
+        action = self.suggestion()
+        if action is None:
+            self.hint()
+            return
+        self.act(action)
+
+    def _absorb(self) -> None:
+        """Turn the moves made since the last finished turn into log entries."""
+        start, index = self._mark
+        moves = self.session.moves[index:]
+        self._current = None
+        for report in describe_turns(start, moves, NAMES):
+            if report.finished:
+                self.reports.append(report)
+                index += len(report.after.history) - len(start.history)
+                start = report.after
+            else:
+                self._current = report
+        self._mark = (start, index)
+
+    # -- drawing -------------------------------------------------------------
+
+    def hand_buttons(self) -> list[widgets.Button]:
+        """The buttons of your hand, in the order shown."""
+        return list(self.hand_box.children)
+
+    def _word_button(
+        self, text: str, tip: str, action: Action, css: str | None = None
+    ) -> widgets.Button:
+        button = widgets.Button(
+            description=text, tooltip=tip, layout=widgets.Layout(width="auto", min_width="6.5rem")
+        )
+        button.on_click(lambda _b: self.act(action))
+        if css:
+            button.add_class(css)
+        return button
+
+    def _card_button(self, i: int) -> widgets.Button:
+        while len(self._pool) <= i:
+            button = widgets.Button(
+                layout=widgets.Layout(width="3.1rem", height="2.5rem", padding="0")
+            )
+            button.style.font_weight = "bold"
+            button.add_class("rl-card-button")
+            k = len(self._pool)
+            button.on_click(lambda _b, k=k: self._press_slot(k))
+            self._pool.append(button)
+        return self._pool[i]
+
+    def _press_slot(self, k: int) -> None:
+        hand = self.state.hands[0]
+        if k < len(hand):
+            self.act(Play(hand[k]))
+
+    def redraw(self) -> None:
+        state = self.state
+        mine = state.player == 0 and not state.is_terminal()
+        playable = set(state.playable()) if mine else set()
+        hand = state.hands[0]
+        buttons = []
+        for i, card in enumerate(hand):
+            button = self._card_button(i)
+            lit = card in playable
+            button.description = _label(card)
+            button.tooltip = f"{card.name}: " + (
+                "you may play it now" if lit else "not playable now"
+            )
+            button.style.text_color = RED if card.color is Color.RED else "#1b1b1b"
+            button.style.button_color = "#ffd966" if lit else None
+            button.layout.width = "4.2rem" if isinstance(card, Joker) else "3.1rem"
+            button.layout.border = "2px solid #9c6b00" if lit else ""
+            button.disabled = state.is_terminal()
+            if lit:
+                button.add_class("rl-playable")
+            else:
+                button.remove_class("rl-playable")
+            buttons.append(button)
+        self.hand_box.children = buttons
+        said = " (you said 'last card')" if state.said_last_card[0] and len(hand) == 1 else ""
+        self.hand_label.value = (
+            f"<p class='rl-td-label' style='margin:.3rem 0 0'><b>Your hand</b>: "
+            f"{len(hand)} card{'s' * (len(hand) != 1)}{html.escape(said)}</p>"
+        )
+        legal = set(state.legal_actions()) if mine else set()
+        for button, action in ((self.stop_button, STOP), (self.draw_button, DRAW)):
+            button.button_style = "info" if action in legal else ""
+        over = state.is_terminal()
+        for button in (self.stop_button, self.draw_button, self.hint_button, self.auto_button):
+            button.disabled = over
+        for button in (self.last_button, self.thirteen_button):
+            button.disabled = over or not state.rules.last_card_rule
+        self.table.value = self._table_html(state)
+        self.status.value = self._status_html(state)
+        self.message.value = self._message
+        self.turn_log.value = self._log_html()
+
+    def _table_html(self, state: TrediciState) -> str:
+        bot = len(state.hands[1])
+        said = " (said 'last card')" if state.said_last_card[1] and bot == 1 else ""
+        groups = [
+            ("Pile, top lit", cards_html(state.pile[-4:], highlight=[state.top])),
+            (f"Stock: {len(state.stock)} cards", cards_html([], hidden=1)),
+            (f"The bot: {bot} card{'s' * (bot != 1)}{said}", cards_html([], hidden=1)),
+        ]
+        return (
+            _CSS
+            + "<div class='rl-td-table'>"
+            + "".join(
+                f"<div class='rl-td-group' role='group' aria-label='{html.escape(title)}'>"
+                f"<p class='rl-td-label'>{html.escape(title)}</p>{row}</div>"
+                for title, row in groups
+            )
+            + "</div>"
+        )
+
+    def _status_html(self, state: TrediciState) -> str:
+        moves = len(self.session.moves)
+        if state.winner is not None:
+            text = (
+                "You win: no cards left!"
+                if state.winner == 0
+                else "The bot wins: it has no cards left."
+            )
+            body = f"<h3 class='rl-td-winner' style='margin:.3rem 0'>{html.escape(text)}</h3>"
+        else:
+            body = (
+                f"<p style='margin:.3rem 0;font-size:1.05rem'><b>Turn {state.turn}.</b> "
+                f"{html.escape(_capital(state.status(NAMES)))}.</p>"
+            )
+        return f"<div class='rl-td-state' data-moves='{moves}' data-over='{int(state.is_terminal())}'>{body}</div>"
+
+    def _log_html(self) -> str:
+        entries: list[TurnReport] = list(self.reports[-_LOG_TURNS:])
+        if self._current is not None:
+            entries.append(self._current)
+        if not entries:
+            return ""
+        out = [
+            _CSS,
+            "<div class='rl-td-log' aria-live='polite'><h4 style='margin:.5rem 0 0'>"
+            "What happened (newest first)</h4>",
+        ]
+        for report in reversed(entries):
+            when = f"Turn {report.turn}" + ("" if report.finished else " (going on)")
+            out.append(
+                "<div class='rl-td-entry'>"
+                f"<p><b>{when}:</b> {html.escape(_capital(report.text))}.</p>"
+                + (cards_html(report.played) if report.played else "")
+                + "</div>"
+            )
+        out.append("</div>")
+        return "".join(out)
+
+
+def tredici_app(query: str | None = None) -> widgets.VBox:
+    """The Tredici app, dealt as its link asks (``?seed=42&rules=house``).
+
+    ``query`` defaults to the query string Voila passes to the kernel.  A bad
+    link is named in a visible message and the defaults are used.
+
+    >>> app = tredici_app("seed=42&rules=house")
+    >>> app.game.seed.value, app.game.rules.value, app.game.share.link
+    (42, 'house', '?seed=42&rules=house')
+    >>> "must be a whole number" in tredici_app("seed=x").children[0].value
+    True
+    """
+    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, RULE_CHOICES)
+    game = TrediciGame(
+        seed=1 if link.seed is None else link.seed,
+        rules="source" if link.rules is None else link.rules,
+    )
+    note = widgets.HTML(
+        message_html("This link could not be used as given: " + "; ".join(link.problems) + ".")
+        if link.problems
+        else ""
+    )
+    box = widgets.VBox([note, game])
+    box.game = game
+    return box

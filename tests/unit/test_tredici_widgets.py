@@ -1,0 +1,183 @@
+"""The Tredici game widget: buttons play the library's rules, the bot answers, calls are penalised."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+
+import pytest
+
+from rules_lib.engine import check_conservation
+from rules_lib.tredici import LAST_CARD, PRESETS, TrediciState
+from rules_lib.widgets import TrediciGame
+from rules_lib.widgets.tredici_widgets import RULE_CHOICES, tredici_app
+
+
+def lit(game: TrediciGame) -> list[str]:
+    return [b.description for b in game.hand_buttons() if "rl-playable" in b._dom_classes]
+
+
+def shown(game: TrediciGame) -> list[str]:
+    return [b.description for b in game.hand_buttons()]
+
+
+def position(hands: list[str], pile: str, **kw: object) -> TrediciState:
+    return TrediciState.from_position(hands, pile, **kw)  # type: ignore[arg-type]
+
+
+def test_the_hand_is_shown_as_buttons_and_the_playable_cards_are_lit() -> None:
+    game = TrediciGame(seed=3)
+    assert shown(game) == [str(c) for c in game.state.hands[0]]
+    assert lit(game) == [str(c) for c in game.state.playable()] == ["A♦", "Q♦"]
+
+
+def test_a_run_is_played_card_by_card_with_the_next_cards_lit() -> None:
+    game = TrediciGame()
+    game.start_from(position(["Qh Kh As Ks Qc Jc 5d 9s", "2c 3c 4c"], pile="Jd"))
+    assert lit(game) == ["Q♥", "Q♣"]
+    game.press("Q♥")
+    assert lit(game) == ["K♥"]
+    game.press("K♥")  # after a king: any queen or ace
+    assert lit(game) == ["A♠", "Q♣"]
+    for card in ("A♠", "K♠", "Q♣", "J♣"):
+        game.press(card)
+    assert game.reports[0].text == "you played Q♥ K♥ A♠ K♠ Q♣ J♣"
+
+
+def test_an_illegal_card_names_the_rule_and_changes_nothing() -> None:
+    game = TrediciGame(seed=3)
+    before = game.state
+    game.press("J♣")
+    assert game.state is before and len(game.session.moves) == 0
+    message = game.message.value
+    assert 'role="alert"' in message
+    assert "You cannot play J♣: the first card must be one rank above or below K♥" in message
+
+
+def test_stop_and_draw_are_refused_with_a_reason_when_not_legal() -> None:
+    game = TrediciGame(seed=3)
+    game.stop_button.click()
+    assert "You cannot stop: you have not played yet this turn" in game.message.value
+    game.draw_button.click()
+    assert "You cannot draw: you must play when you can" in game.message.value
+    assert game.draw_button.button_style == "" and len(game.session.moves) == 0
+
+
+def test_draw_is_offered_when_no_card_fits() -> None:
+    game = TrediciGame()
+    game.start_from(position(["5c 9s", "Ad 3c 9d"], pile="Jd"))
+    assert lit(game) == [] and game.draw_button.button_style == "info"
+    game.draw_button.click()
+    assert game.reports[0].text == "you could not play and drew a card"
+
+
+def test_saying_last_card_in_time_is_safe_from_the_bot() -> None:
+    game = TrediciGame(catch=1.0)
+    game.start_from(position(["Qh 5c", "Ad 3c 9s"], pile="Jd"))
+    game.press("Q♥")
+    assert "may say 'last card'" in html.unescape(game.status.value)
+    game.last_button.click()
+    assert len(game.state.hands[0]) == 1 and "thirteen" not in game.message.value
+
+
+def test_the_bot_catches_a_missed_last_card_and_you_draw_13() -> None:
+    game = TrediciGame(catch=1.0)
+    game.start_from(position(["Qh 5c", "Ad 3c 9s"], pile="Jd"))
+    game.press("Q♥")
+    game.stop_button.click()  # forgot to say it
+    assert len(game.state.hands[0]) == 1 + PRESETS["source"].thirteen_penalty
+    assert "The bot called 'thirteen'" in game.message.value
+    assert any("called 'thirteen'" in r.text for r in game.reports)
+
+
+def test_you_can_catch_the_bot_when_it_forgets() -> None:
+    game = TrediciGame(remember=0.0)
+    game.start_from(position(["Ad 3c 9s", "Qh 5c"], pile="Jd", player=1))
+    assert len(game.state.hands[1]) == 1 and not game.state.said_last_card[1]
+    game.thirteen_button.click()
+    assert len(game.state.hands[1]) == 14
+    assert "Caught!" in game.message.value
+
+
+def test_a_false_thirteen_is_refused_without_penalty() -> None:
+    game = TrediciGame(seed=3)
+    game.thirteen_button.click()
+    assert "You cannot call 'thirteen': the bot holds 13 cards, not one" in game.message.value
+    assert len(game.state.hands[0]) == 13
+
+
+def test_the_winner_is_shown_and_the_buttons_stop() -> None:
+    game = TrediciGame()
+    game.start_from(position(["Qh", "Ad 3c 9s"], pile="Jd"))
+    game.press("Q♥")
+    assert game.state.winner == 0
+    assert "You win" in game.status.value and "data-over='1'" in game.status.value
+    assert all(b.disabled for b in game.hand_buttons()) or not game.hand_buttons()
+    assert game.stop_button.disabled and game.auto_button.disabled
+    game.act(LAST_CARD)
+    assert "The game is over" in game.message.value
+
+
+def test_the_bot_moves_are_logged_with_pictures_newest_first() -> None:
+    game = TrediciGame(seed=3)
+    for card in ("A♦", "2♦", "3♦"):
+        game.press(card)
+    log = game.turn_log.value
+    assert log.index("Turn 2:") < log.index("Turn 1:")
+    assert "The bot played 2♥ 3♥" in log
+    assert len(re.findall(r'aria-label="(two|three) of hearts"', log)) == 2
+
+
+def test_a_hint_names_a_legal_step_and_play_for_me_takes_it() -> None:
+    game = TrediciGame(seed=3)
+    game.hint_button.click()
+    assert "Hint: the bot would play" in game.message.value
+    suggestion = game.suggestion()
+    game.auto_button.click()
+    assert game.session.moves[0] == suggestion
+
+
+def test_new_game_rules_and_link() -> None:
+    game = TrediciGame(seed=5)
+    game.rules.value = "simple"
+    assert game.share.link == "?seed=5&rules=simple" and game.state.turn == 1
+    assert not game.state.rules.last_card_rule
+    assert game.last_button.disabled and game.thirteen_button.disabled
+    game.seed.value = 9
+    game.new_button.click()
+    assert game.share.link == "?seed=9&rules=simple"
+    assert game.state.hands == TrediciGame(seed=9, rules="simple").state.hands
+
+
+def test_unknown_rules_are_named() -> None:
+    with pytest.raises(ValueError, match="no Tredici rules 'poker'"):
+        TrediciGame(rules="poker")
+
+
+def test_app_reads_seed_and_rules_from_the_link() -> None:
+    app = tredici_app("seed=42&rules=house")
+    assert (app.game.seed.value, app.game.rules.value) == (42, "house")
+    bad = tredici_app("seed=1&rules=poker")
+    assert "known: " + ", ".join(RULE_CHOICES) in bad.children[0].value
+    assert bad.game.rules.value == "source"
+
+
+@pytest.mark.parametrize("seed", [144, 7])
+def test_a_whole_game_by_clicks_conserves_cards_and_each_click_is_fast(seed: int) -> None:
+    game = TrediciGame(seed=seed)
+    slowest = 0.0
+    clicks = 0
+    while not game.state.is_terminal():
+        start = time.process_time()
+        if len(game.state.hands[0]) == 1 and LAST_CARD in game.state.legal_actions():
+            game.last_button.click()
+        else:
+            game.auto_button.click()
+        slowest = max(slowest, time.process_time() - start)
+        check_conservation(game.state.zones(), game.state.deck())
+        clicks += 1
+        assert clicks < 3000
+    assert game.state.winner in (0, 1)
+    assert ("You win" if game.state.winner == 0 else "The bot wins") in game.status.value
+    assert slowest < 0.1, f"a click took {slowest * 1000:.0f} ms of CPU"

@@ -67,6 +67,7 @@ benchmark: venv
 	$(BIN)/python benchmarks/tien_len_playouts.py
 	$(BIN)/python benchmarks/melder.py
 	$(BIN)/python benchmarks/tredici_bots.py
+	$(BIN)/python benchmarks/widget_clicks.py
 
 clean:
-	rm -rf _build test-output .app-data _vendor_static
+	rm -rf _build test-output .app-data _vendor_static _vendor_lite

@@ -45,6 +45,13 @@ APPS = {
         "display(tien_len_app())  # a link such as ?seed=7&rules=standard deals that game\n"
         'display(HTML("<h2>Can it beat?</h2>"), CanItBeat())',
     ),
+    "three_thirteen": (
+        "# Three-Thirteen Rummy\n\nPlay all eleven rounds of Three-Thirteen against one to "
+        "three bots, with a score sheet; below, practise melding a hand and compare your "
+        "melds with the best arrangement.",
+        "from rules_lib.widgets.three_thirteen_widgets import three_thirteen_app\n\n"
+        "three_thirteen_app()  # a link such as ?seed=7&rules=variations&bots=2 deals that game",
+    ),
     "tredici": (
         '# Tredici\n\nA whole game of Tredici, the Italian "thirteen", against the bot: play '
         "runs card by card, draw when you cannot play, and remember to press *Last card!* "

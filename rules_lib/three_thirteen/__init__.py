@@ -8,6 +8,10 @@
 * :mod:`.game`: :func:`new_game` and the immutable :class:`ThreeThirteenState`
   in the library's common engine shape; :class:`Action` and its notation.
 * :mod:`.bots`: :class:`GreedyBot`, :class:`WaryBot`, :func:`compare_bots`.
+* :mod:`.table`: what the widgets need: practice hands (:func:`deal_hand`),
+  melds made by hand (:class:`MeldDraft`), turns told in words
+  (:func:`narrate`, :func:`describe`, :func:`why_not`), hints (:func:`suggest`),
+  :func:`standings`.
 
 A whole game between two bots, checked the way every engine is checked:
 
@@ -52,6 +56,16 @@ from .melds import (
     meld_problem,
 )
 from .rules import PRESETS, ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank
+from .table import (
+    MeldDraft,
+    Turn,
+    deal_hand,
+    describe,
+    narrate,
+    standings,
+    suggest,
+    why_not,
+)
 
 __all__ = [
     "BOTS",
@@ -63,6 +77,7 @@ __all__ = [
     "GreedyBot",
     "InvalidMeldError",
     "Meld",
+    "MeldDraft",
     "MeldKind",
     "MeldResult",
     "Move",
@@ -72,16 +87,23 @@ __all__ = [
     "ThreeThirteenObservation",
     "ThreeThirteenRules",
     "ThreeThirteenState",
+    "Turn",
     "WaryBot",
     "best_melds",
     "brute_force_melds",
     "cards_dealt",
     "compare_bots",
+    "deal_hand",
+    "describe",
     "hand_penalty",
     "is_meld",
     "is_wild",
     "make_meld",
     "meld_problem",
+    "narrate",
     "new_game",
+    "standings",
+    "suggest",
+    "why_not",
     "wild_rank",
 ]

@@ -1,0 +1,915 @@
+"""Widgets for Three-Thirteen Rummy.
+
+* :class:`MeldThisHand`: a numbered or typed hand of one round; select cards
+  and make melds yourself, see what is left and what it costs, then compare
+  with the melder's best arrangement.
+* :class:`ThreeThirteenGame`: a whole game of eleven rounds against one to
+  three bots, with the bots' turns told in words and pictures, each round's
+  hands laid out at its end, a score sheet and the final standings.
+
+The logic lives in :mod:`rules_lib.three_thirteen` (:class:`MeldDraft`,
+:func:`narrate`, :func:`suggest`, :func:`standings`); these classes lay out,
+wire the buttons and redraw.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+from collections.abc import Callable, Collection, Sequence
+
+import ipywidgets as widgets
+
+from ..cards import AnyCard, Cards, parse_card
+from ..engine import Session
+from ..errors import RulesError
+from ..render import RED, card_svg, cards_html, message_html
+from ..share import make_query, read_query
+from ..three_thirteen import (
+    BOTS,
+    DRAW,
+    PRESETS,
+    ROUNDS,
+    Meld,
+    MeldDraft,
+    MeldKind,
+    MeldResult,
+    Phase,
+    RoundResult,
+    ThreeThirteenState,
+    Turn,
+    cards_dealt,
+    deal_hand,
+    describe,
+    is_wild,
+    narrate,
+    new_game,
+    standings,
+    suggest,
+    wild_rank,
+)
+from ..three_thirteen.game import Action, Move
+from ..three_thirteen.table import HAND_SIZES, why_not
+from .share_widgets import ShareLink
+
+__all__ = [
+    "NAMES",
+    "RULE_KEYS",
+    "MeldThisHand",
+    "ThreeThirteenGame",
+    "captioned",
+    "meld_html",
+    "result_html",
+    "score_sheet_html",
+    "side_by_side",
+    "standings_html",
+    "three_thirteen_app",
+    "turn_html",
+]
+
+#: The players' names, by seat: the reader is seat 0.
+NAMES = ("You", "Bot A", "Bot B", "Bot C")
+
+#: Short names of the rule presets, for links (``?rules=variations``).
+RULE_KEYS: dict[str, str] = {
+    "source": "source",
+    "variations": "variations",
+    "natural": "natural in every meld",
+}
+_KEY_OF = {preset: key for key, preset in RULE_KEYS.items()}
+
+_RULE_LABELS = {
+    "source": "The source's rules",
+    "variations": "Variations: aces high or low, J 11 Q 12 K 13, jokers",
+    "natural in every meld": "A natural card in every meld",
+}
+_RULE_OPTIONS = [(_RULE_LABELS[name], name) for name in PRESETS]
+
+_MINI_CSS = (
+    "<style>.rl-tt-mini svg{width:1.6rem;height:auto;vertical-align:middle;margin:0 .1rem}"
+    ".rl-tt-log p{margin:.15rem 0;line-height:1.9}"
+    ".rl-tt-sheet td,.rl-tt-sheet th{padding:.15rem .45rem;text-align:right}"
+    ".rl-tt-sheet th:first-child,.rl-tt-sheet td:first-child{text-align:left}</style>"
+)
+
+
+def _round_label(n: int) -> str:
+    return f"Round {n}: {cards_dealt(n)} cards, {wild_rank(n).plural} wild"
+
+
+def _mini(card: AnyCard) -> str:
+    return f"<span class='rl-tt-mini'>{card_svg(card)}</span>"
+
+
+def _meld_label(meld: Meld) -> str:
+    kind = "Set" if meld.kind is MeldKind.SET else "Run"
+    stand = "; ".join(f"{card} stands for {what}" for card, what in meld.stand_ins if what != "*")
+    return f"{kind}: {meld}" if not stand else f"{kind} ({stand})"
+
+
+def captioned(
+    cards: Sequence[AnyCard],
+    caption: str,
+    highlight: Collection[AnyCard] = (),
+    dim: Collection[AnyCard] = (),
+) -> str:
+    """A row of cards under a caption, as one block as wide as the wider of the two.
+
+    (A caption inside the row would make the block as wide as caption and cards
+    together, and blocks side by side would wrap too soon.)  ``highlight`` and
+    ``dim`` are passed on to :func:`~rules_lib.render.cards_html`.
+    """
+    return (
+        f"<div role='group' aria-label='{html.escape(caption, quote=True)}' "
+        "style='display:flex;flex-direction:column'>"
+        f"<p aria-hidden='true' style='margin:.3rem 0 0;font-size:.95rem'>{html.escape(caption)}</p>"
+        + cards_html(cards, highlight=highlight, dim=dim)
+        + "</div>"
+    )
+
+
+def meld_html(meld: Meld) -> str:
+    """A meld as pictures, its wild cards with a gold border and a caption saying
+    what each stands for.
+
+    >>> from rules_lib.three_thirteen import Meld
+    >>> out = meld_html(Meld.parse("5s 6s 3h=7s 8s"))
+    >>> "Run (3♥ stands for 7♠)" in out and "three of hearts, highlighted" in out
+    True
+    """
+    return captioned(meld.cards, _meld_label(meld), highlight=meld.wilds)
+
+
+def result_html(result: MeldResult, title: str = "") -> str:
+    """An arrangement: each meld, then the cards left over (greyed) and the penalty,
+    side by side where the screen is wide enough."""
+    head = f"<p style='margin:.4rem 0 .1rem'><b>{html.escape(title)}</b></p>" if title else ""
+    parts = [meld_html(m) for m in result.melds]
+    if result.leftover:
+        parts.append(
+            captioned(result.leftover, f"Left over: penalty {result.penalty}", dim=result.leftover)
+        )
+        return head + side_by_side(*parts)
+    return (
+        head
+        + side_by_side(*parts)
+        + "<p style='margin:.1rem 0'>Every card is in a meld: penalty 0.</p>"
+    )
+
+
+def side_by_side(*parts: str) -> str:
+    """Blocks of cards next to each other, wrapping onto more lines on a narrow screen."""
+    return (
+        "<div style='display:flex;flex-wrap:wrap;column-gap:1.2rem;align-items:flex-end'>"
+        + "".join(parts)
+        + "</div>"
+    )
+
+
+def turn_html(event: Turn | RoundResult, names: Sequence[str]) -> str:
+    """One line of the game's record: a turn with small card pictures, or a round's end."""
+    if isinstance(event, RoundResult):
+        return f"<p><b>{html.escape(describe(event, names))}.</b></p>"
+    who = html.escape(names[event.seat])
+    took = "drew from the stock" if event.took is None else f"took {_mini(event.took)}"
+    card = event.discarded.card
+    assert card is not None
+    if event.went_out:
+        return f"<p>{who} {took} and <b>went out</b>, discarding {_mini(card)}</p>"
+    return f"<p>{who} {took} and discarded {_mini(card)}</p>"
+
+
+def score_sheet_html(results: Sequence[RoundResult], names: Sequence[str]) -> str:
+    """The score sheet: a row per round played (penalties), then the totals.
+
+    >>> from rules_lib.three_thirteen import new_game
+    >>> score_sheet_html([], ["You", "Bot A"]).count("<tr")
+    2
+    """
+    heads = "".join(f"<th scope='col'>{html.escape(n)}</th>" for n in names)
+    rows = [f"<tr><th scope='col'>Round (wild)</th>{heads}</tr>"]
+    for r in results:
+        cells = "".join(
+            f"<td>{'<b>out</b> ' if r.went_out == s else ''}{p}</td>"
+            for s, p in enumerate(r.penalties)
+        )
+        rows.append(f"<tr><td>{r.round_number} ({r.wild_rank.notation})</td>{cells}</tr>")
+    totals = results[-1].totals if results else (0,) * len(names)
+    cells = "".join(f"<td><b>{t}</b></td>" for t in totals)
+    rows.append(f"<tr style='border-top:2px solid #555'><td><b>Total</b></td>{cells}</tr>")
+    return (
+        "<table class='rl-tt-sheet' style='border-collapse:collapse;margin:.2rem 0'>"
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+def standings_html(totals: Sequence[int], names: Sequence[str]) -> str:
+    """The final standings as a table: place, player, total (lowest first).
+
+    >>> out = standings_html([41, 12], ["You", "Bot A"])
+    >>> out.index("Bot A") < out.index("You"), "Final standings" in out
+    (True, True)
+    """
+    rows = "".join(
+        f"<tr><td>{place}</td><td style='text-align:left'>"
+        f"{'<b>' if place == 1 else ''}{html.escape(names[seat])}"
+        f"{' (winner)</b>' if place == 1 else ''}</td><td>{total}</td></tr>"
+        for place, seat, total in standings(totals)
+    )
+    return (
+        "<table class='rl-tt-sheet rl-tt-standings' style='border-collapse:collapse;margin:.2rem 0'>"
+        "<caption style='text-align:left;font-weight:bold'>Final standings</caption>"
+        "<tr><th scope='col'>Place</th><th scope='col' style='text-align:left'>Player</th>"
+        "<th scope='col'>Total</th></tr>"
+        f"{rows}</table>"
+    )
+
+
+class _CardButtons(widgets.HBox):  # type: ignore[misc]
+    """A fixed pool of toggle buttons showing some cards (hidden when unused).
+
+    Redrawing changes the buttons' labels instead of making new widgets, so
+    a click is answered quickly even in a served app.
+    """
+
+    def __init__(self, size: int, on_change: Callable[[], None], single: bool = False) -> None:
+        self.cards: list[AnyCard] = []
+        self.single = single
+        self._on_change = on_change
+        self._syncing = False
+        self.buttons = []
+        for i in range(size):
+            b = widgets.ToggleButton(
+                layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0", display="none")
+            )
+            b.style.font_weight = "bold"
+            b.add_class("rl-card-button")
+            b.observe(lambda ch, i=i: self._pressed(i, bool(ch["new"])), names="value")
+            self.buttons.append(b)
+        super().__init__(self.buttons, layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px"))
+
+    def _pressed(self, index: int, pressed: bool) -> None:
+        if self._syncing:
+            return
+        if self.single and pressed:
+            self._syncing = True
+            for i, b in enumerate(self.buttons):
+                if i != index:
+                    b.value = False
+            self._syncing = False
+        self._on_change()
+
+    def show(self, cards: Sequence[AnyCard], disabled: bool = False) -> None:
+        """Show ``cards``, none selected."""
+        self._syncing = True
+        self.cards = list(cards)
+        for i, b in enumerate(self.buttons):
+            if i < len(cards):
+                card = cards[i]
+                b.description = str(card)
+                b.tooltip = f"select the {card.name}"
+                b.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
+                b.value = False
+                b.disabled = disabled
+                b.layout.display = None
+            else:
+                b.value = False
+                b.layout.display = "none"
+        self._syncing = False
+
+    def select(self, card: AnyCard | None) -> None:
+        """Select just ``card`` (or nothing)."""
+        self._syncing = True
+        done = False
+        for c, b in zip(self.cards, self.buttons):
+            hit = card is not None and not done and str(c) == str(card)
+            b.value = hit
+            done = done or hit
+        self._syncing = False
+        self._on_change()
+
+    def press(self, text: str) -> None:
+        """Press the buttons of the cards named in ``text``, as a reader would.
+
+        A card named twice presses both copies of a two-deck hand; pressing a
+        card already selected (and with no other copy) unselects it.
+        """
+        for token in text.split():
+            wanted = str(parse_card(token))
+            matching = [b for c, b in zip(self.cards, self.buttons) if str(c) == wanted]
+            if not matching:
+                raise ValueError(f"no button shows {wanted}")
+            button = next((b for b in matching if not b.value), matching[0])
+            button.value = not button.value
+
+    @property
+    def selected(self) -> list[AnyCard]:
+        return [c for c, b in zip(self.cards, self.buttons) if b.value]
+
+
+class MeldThisHand(widgets.VBox):  # type: ignore[misc]
+    """Arrange a hand into melds yourself, then compare with the best arrangement.
+
+    >>> w = MeldThisHand(cards="5s 6s 7s 9h 9d 3c Kd", round_number=1)
+    >>> w.card_buttons.press("5s 6s 7s")         # press three card buttons
+    >>> w.make_button.click()
+    >>> str(w.draft)
+    '[5♠ 6♠ 7♠] left: 3♣ 9♥ 9♦ K♦ — penalty 31'
+    >>> w.card_buttons.press("3c 9h")            # too few for a meld
+    >>> w.make_button.click()
+    >>> "needs at least 3 cards" in w.status.value
+    True
+    >>> w.compare_button.click()
+    >>> "the best arrangement leaves 10, 21 fewer" in w.best.value
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int = 1,
+        round_number: int = 6,
+        cards: str | None = None,
+        preset: str = "source",
+    ) -> None:
+        self.round = widgets.Dropdown(
+            options=[(_round_label(n), n) for n in range(1, ROUNDS + 1)],
+            value=round_number,
+            description="Round",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="24rem"),
+        )
+        self.rules = widgets.Dropdown(
+            options=_RULE_OPTIONS,
+            value=preset,
+            description="Rules",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
+        )
+        self.seed = widgets.BoundedIntText(
+            value=seed,
+            min=0,
+            max=10**9,
+            description="Hand no.",
+            layout=widgets.Layout(width="12rem"),
+        )
+        self.deal_button = widgets.Button(
+            description="Deal", tooltip="deal the hand with this number"
+        )
+        self.new_button = widgets.Button(description="New hand", tooltip="a new random hand number")
+        self.cards_text = widgets.Text(
+            placeholder="or type 3 to 14 cards, e.g. 5s 6s 7s 9h 9d RJ",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
+        )
+        self.use_button = widgets.Button(description="Use these cards")
+        self.status = widgets.HTML()
+        self.mine = widgets.HTML()
+        self.card_buttons = _CardButtons(HAND_SIZES[1], self._selection_changed)
+        self.make_button = widgets.Button(
+            description="Make meld",
+            button_style="success",
+            tooltip="make the selected cards a meld",
+        )
+        self.undo_button = widgets.Button(description="Undo", tooltip="take back the last meld")
+        self.clear_button = widgets.Button(description="Clear", tooltip="take back every meld")
+        self.compare_button = widgets.Button(
+            description="Compare with the best",
+            button_style="info",
+            layout=widgets.Layout(width="auto"),
+            tooltip="the arrangement with the lowest penalty",
+        )
+        self.best = widgets.HTML()
+        self._message = ""
+        self.draft = self._new_draft(seed, round_number, cards, preset)
+
+        self.deal_button.on_click(lambda _b: self.deal(self.seed.value))
+        self.new_button.on_click(lambda _b: self.deal(random.randrange(10**6)))
+        self.use_button.on_click(lambda _b: self.use_typed())
+        self.make_button.on_click(lambda _b: self.make())
+        self.undo_button.on_click(lambda _b: self._set(self.draft.undo()))
+        self.clear_button.on_click(lambda _b: self._set(self.draft.clear()))
+        self.compare_button.on_click(lambda _b: self.compare())
+        self.round.observe(lambda _c: self._rules_changed(), names="value")
+        self.rules.observe(lambda _c: self._rules_changed(), names="value")
+
+        wrap = widgets.Layout(flex_flow="row wrap", grid_gap="4px")
+        help_text = widgets.HTML(
+            "<p style='margin:.2rem 0'>Press cards to select them, then <b>Make meld</b>. "
+            "Wild cards have a gold border. Keys: Tab moves between buttons, Space presses.</p>"
+        )
+        super().__init__(
+            [
+                self.round,
+                self.rules,
+                widgets.HBox([self.seed, self.deal_button, self.new_button], layout=wrap),
+                widgets.HBox([self.cards_text, self.use_button], layout=wrap),
+                help_text,
+                self.mine,
+                self.card_buttons,
+                widgets.HBox(
+                    [self.make_button, self.undo_button, self.clear_button, self.compare_button],
+                    layout=wrap,
+                ),
+                self.status,
+                self.best,
+            ],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.add_class("rl-meld-hand")
+        self.redraw()
+
+    # -- actions -----------------------------------------------------------
+
+    def _new_draft(self, seed: int, round_number: int, cards: str | None, preset: str) -> MeldDraft:
+        rules = PRESETS[preset]
+        hand = deal_hand(seed, round_number, rules) if cards is None else cards
+        return MeldDraft.of(hand, round_number, rules)
+
+    def deal(self, seed: int) -> None:
+        """Deal hand no. ``seed`` for the chosen round."""
+        self.seed.value = seed
+        self._message = ""
+        self._set(self._new_draft(seed, self.round.value, None, self.rules.value))
+
+    def use_typed(self) -> None:
+        try:
+            draft = MeldDraft.of(self.cards_text.value, self.round.value, PRESETS[self.rules.value])
+        except RulesError as error:
+            self._message = message_html(f"{error} (your hand below is unchanged)")
+            self.redraw()
+            return
+        self._message = ""
+        self._set(draft)
+
+    def _rules_changed(self) -> None:
+        self._message = ""
+        self._set(MeldDraft.of(self.draft.hand, self.round.value, PRESETS[self.rules.value]))
+
+    def make(self) -> None:
+        chosen = self.card_buttons.selected
+        if not chosen:
+            self._message = message_html("Select three or more cards first.", "info")
+            self.redraw()
+            return
+        problem = self.draft.problem(chosen)
+        if problem is not None:
+            self._message = message_html(f"{Cards(chosen)} is not a meld: {problem}.")
+            self.redraw()
+            return
+        self._message = ""
+        self._set(self.draft.make(chosen))
+
+    def compare(self) -> None:
+        best = self.draft.best()
+        self.best.value = message_html(self.draft.compare(), "info") + result_html(
+            best, "The best arrangement"
+        )
+
+    def _set(self, draft: MeldDraft) -> None:
+        self.draft = draft
+        self.best.value = ""
+        self.redraw()
+
+    def _selection_changed(self) -> None:
+        pass
+
+    # -- drawing -----------------------------------------------------------
+
+    def redraw(self) -> None:
+        d = self.draft
+        melds = (
+            side_by_side(*(meld_html(m) for m in d.melds))
+            if d.melds
+            else "<p style='margin:.2rem 0'>No melds yet.</p>"
+        )
+        left = d.leftover
+        self.mine.value = (
+            f"<p style='margin:.3rem 0 .1rem'><b>Your melds</b> ({_round_label(d.round_number)})</p>"
+            + melds
+            + cards_html(
+                left,
+                label=f"Not in a meld: {len(left)} card{'s' * (len(left) != 1)}, penalty {d.penalty}",
+                highlight=[c for c in left if is_wild(c, d.wild_rank)],
+            )
+        )
+        self.card_buttons.show(left)
+        self.undo_button.disabled = self.clear_button.disabled = not d.melds
+        self.status.value = self._message
+
+
+class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
+    """A whole game of Three-Thirteen against one to three bots.
+
+    >>> g = ThreeThirteenGame(seed=5, bots=1)
+    >>> g.state.round_number, g.my_turn
+    (1, True)
+    >>> g.draw_button.click()                     # draw from the stock
+    >>> g.state.phase.value
+    'discard'
+    >>> g.hand_buttons.buttons[0].value = True    # select a card …
+    >>> g.discard_button.click()                  # … and discard it; the bot replies
+    >>> "You drew from the stock and discarded" in g.record.value
+    True
+    >>> while not g.state.is_terminal():
+    ...     g.auto_button.click()                 # "Play my turn" until the end
+    >>> "Final standings" in g.message.value and "<td>11 (K)</td>" in g.sheet.value
+    True
+    """
+
+    def __init__(
+        self, seed: int = 1, bots: int = 1, preset: str = "source", bot: str = "wary"
+    ) -> None:
+        self.seed = widgets.BoundedIntText(
+            value=seed,
+            min=0,
+            max=10**9,
+            description="Game no.",
+            layout=widgets.Layout(width="12rem"),
+        )
+        self.bots = widgets.Dropdown(
+            options=[("1 bot", 1), ("2 bots", 2), ("3 bots", 3)],
+            value=bots,
+            description="Against",
+            layout=widgets.Layout(width="12rem"),
+        )
+        self.rules = widgets.Dropdown(
+            options=_RULE_OPTIONS,
+            value=preset,
+            description="Rules",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
+        )
+        self.new_button = widgets.Button(
+            description="New game", button_style="primary", tooltip="deal this game number"
+        )
+        self.header = widgets.HTML()
+        self.table = widgets.HTML()
+        self.hand = widgets.HTML()
+        self.hand_buttons = _CardButtons(HAND_SIZES[1], self._selection_changed, single=True)
+        self.draw_button = widgets.Button(
+            description="Draw from stock", tooltip="draw the top card of the stock"
+        )
+        self.take_button = widgets.Button(
+            description="Take discard", tooltip="take the top card of the discard pile"
+        )
+        self.discard_button = widgets.Button(
+            description="Discard", button_style="warning", tooltip="discard the selected card"
+        )
+        self.out_button = widgets.Button(
+            description="Go out",
+            button_style="success",
+            tooltip="meld every other card and discard the selected one",
+        )
+        self.hint_button = widgets.Button(
+            description="Hint", tooltip="what the wary bot would do here"
+        )
+        self.auto_button = widgets.Button(
+            description="Play my turn", tooltip="let the wary bot play this turn for you"
+        )
+        for b in (self.draw_button, self.take_button):
+            b.layout = widgets.Layout(width="auto")
+        self.auto_button.layout = widgets.Layout(width="auto")
+        self.message = widgets.HTML()
+        self.record = widgets.HTML()
+        self.last_round = widgets.HTML()
+        self.sheet = widgets.HTML()
+        self.share = ShareLink()
+        self.bot_kind = bot
+        self._message = ""
+        self._hint = ""
+
+        self.new_button.on_click(lambda _b: self.start(self.seed.value))
+        self.draw_button.on_click(lambda _b: self.play(DRAW))
+        self.take_button.on_click(lambda _b: self.play_text("take"))
+        self.discard_button.on_click(lambda _b: self.play_selected(Move.DISCARD))
+        self.out_button.on_click(lambda _b: self.play_selected(Move.GO_OUT))
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.auto_button.on_click(lambda _b: self.play_turn_for_me())
+        self.bots.observe(lambda _c: self._settings_changed(), names="value")
+        self.rules.observe(lambda _c: self._settings_changed(), names="value")
+
+        wrap = widgets.Layout(flex_flow="row wrap", grid_gap="4px")
+        self._turn_row = widgets.HBox(
+            [self.draw_button, self.take_button, self.discard_button, self.out_button],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
+        )
+        self._help_row = widgets.HBox(
+            [self.hint_button, self.auto_button],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
+        )
+        super().__init__(
+            [
+                widgets.HBox([self.seed, self.bots, self.new_button], layout=wrap),
+                self.rules,
+                self.header,
+                self.table,
+                self.hand,
+                self.hand_buttons,
+                self._turn_row,
+                self._help_row,
+                self.message,
+                widgets.HTML("<p style='margin:.6rem 0 .1rem;font-weight:bold'>What happened</p>"),
+                self.record,
+                self.last_round,
+                widgets.HTML("<p style='margin:.6rem 0 .1rem;font-weight:bold'>Score sheet</p>"),
+                self.sheet,
+                self.share,
+            ],
+            layout=widgets.Layout(width="100%"),
+        )
+        self.add_class("rl-tt-game")
+        self.start(seed)
+
+    # -- the game ----------------------------------------------------------------
+
+    @property
+    def state(self) -> ThreeThirteenState:
+        state: ThreeThirteenState = self.session.state  # type: ignore[assignment]
+        return state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return NAMES[: self.state.num_players]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.session.my_turn
+
+    def start(self, seed: int) -> None:
+        """A new game: number ``seed``, the chosen bots and rules; the bots play until your turn."""
+        self.seed.value = seed
+        players = self.bots.value + 1
+        initial = new_game(seed=seed, players=players, rules=PRESETS[self.rules.value])
+        bot_class = BOTS[self.bot_kind]
+        self.session = Session(initial, {s: bot_class() for s in range(1, players)}, 0, seed)
+        self.events: list[Turn | RoundResult] = narrate(initial, self.session.run_bots())
+        self._message = message_html(
+            f"Game no. {seed}: you against {self.bots.value} bot{'s' * (self.bots.value > 1)}. "
+            f"{NAMES[initial.dealer]} deal{'s' * (initial.dealer != 0)} first.",
+            "info",
+        )
+        self._hint = ""
+        self.last_round.value = ""
+        self.share.update(make_query(seed, _KEY_OF[self.rules.value], bots=str(self.bots.value)))
+        self.redraw()
+
+    def play(self, action: Action) -> None:
+        """Play ``action`` for the reader; the bots then play until the reader's turn."""
+        before = self.state
+        if not self.session.my_turn:
+            self._message = message_html("The game is over: press New game to play again.", "info")
+            self.redraw()
+            return
+        if not before.is_legal(action):
+            self._message = message_html(why_not(before, action, NAMES))
+            self.redraw()
+            return
+        replies = self.session.play(action)
+        self.events.extend(narrate(before, [(0, action), *replies]))
+        self._message = self._after(before, action)
+        self._hint = ""
+        self.redraw()
+
+    def play_text(self, text: str) -> None:
+        try:
+            action = self.state.parse_action(text)
+        except RulesError as error:
+            self._message = message_html(str(error))
+            self.redraw()
+            return
+        self.play(action)
+
+    def play_selected(self, move: Move) -> None:
+        chosen = self.hand_buttons.selected
+        if not chosen:
+            self._message = message_html("Select the card to discard first.", "info")
+            self.redraw()
+            return
+        card = chosen[0]
+        action = self._legal_for(move, card)
+        if action is None:
+            self._message = message_html(why_not(self.state, Action(move, card), NAMES))
+            self.redraw()
+            return
+        self.play(action)
+
+    def _legal_for(self, move: Move, card: AnyCard) -> Action | None:
+        """The legal action of ``move`` with ``card`` or an identical copy of it."""
+        for action in self.state.legal_actions():
+            if action.move is move and str(action.card) == str(card):
+                return action
+        return None
+
+    def hint(self) -> None:
+        if not self.my_turn:
+            return
+        action = suggest(self.state, BOTS["wary"]())
+        if action.move is Move.DRAW:
+            text = "Hint: draw from the stock."
+        elif action.move is Move.TAKE:
+            text = f"Hint: take the {action.card} from the discard pile."
+        elif action.move is Move.GO_OUT:
+            text = f"Hint: go out, discarding the {action.card} (it is selected)."
+        else:
+            text = f"Hint: discard the {action.card} (it is selected)."
+        self._hint = message_html(text, "info")
+        self.redraw()
+        if action.card is not None and action.move in (Move.DISCARD, Move.GO_OUT):
+            self.hand_buttons.select(action.card)
+
+    def play_turn_for_me(self) -> None:
+        """Let the wary bot play the reader's whole turn (draw and discard)."""
+        for _ in range(2):
+            if not self.my_turn:
+                break
+            self.play(suggest(self.state, BOTS["wary"]()))
+            if self.state.phase is Phase.DRAW:
+                break
+
+    def _after(self, before: ThreeThirteenState, action: Action) -> str:
+        """What to tell the reader after their move and the bots' replies."""
+        state = self.state
+        if action.move is Move.DRAW:
+            got = [c for c in state.hands[0] if c not in before.hands[0]]
+            return message_html(f"You drew the {got[0]} from the stock." if got else "", "info")
+        if action.move is Move.TAKE:
+            return message_html(f"You took the {action.card}; now discard another card.", "info")
+        parts = []
+        if len(state.results) > len(before.results):
+            result = state.results[len(before.results)]
+            mine = result.penalties[0]
+            parts.append(
+                f"Round {result.round_number} is over: you scored {mine} "
+                f"(total {result.totals[0]})."
+            )
+            self.last_round.value = self._round_html(result)
+        if state.is_terminal():
+            rows = standings(state.totals)
+            places = "; ".join(f"{p}. {NAMES[s]} {t}" for p, s, t in rows)
+            winners = [NAMES[s] for p, s, _ in rows if p == 1]
+            verdict = "You win!" if winners == ["You"] else f"Winner: {' and '.join(winners)}."
+            return message_html(f"{' '.join(parts)} Final standings: {places}. {verdict}", "info")
+        if parts:
+            parts.append(f"Now {_round_label(state.round_number).lower()}.")
+        return message_html(" ".join(parts), "info") if parts else ""
+
+    def _round_html(self, result: RoundResult) -> str:
+        out = [
+            f"<p style='margin:.6rem 0 .1rem;font-weight:bold'>How round {result.round_number} "
+            f"ended ({result.wild_rank.plural} wild)</p>"
+        ]
+        for seat, melds in enumerate(result.melds):
+            out_note = " (went out)" if result.went_out == seat else ""
+            out.append(result_html(melds, f"{NAMES[seat]}{out_note}: penalty {melds.penalty}"))
+        return "".join(out)
+
+    def _selection_changed(self) -> None:
+        self._update_buttons()
+
+    def _settings_changed(self) -> None:
+        self._message = message_html(
+            "Press New game to start a game with these settings; this one goes on as it was.",
+            "info",
+        )
+        self.redraw()
+
+    # -- drawing -----------------------------------------------------------------
+
+    def _update_buttons(self) -> None:
+        state = self.state
+        mine = self.my_turn
+        drawing = mine and state.phase is Phase.DRAW
+        self.draw_button.disabled = not drawing
+        top = state.discard[-1] if state.discard else None
+        self.take_button.disabled = not drawing or top is None
+        self.take_button.description = (
+            f"Take {top}" if drawing and top is not None else "Take discard"
+        )
+        chosen = self.hand_buttons.selected
+        discarding = mine and state.phase is Phase.DISCARD
+        self.discard_button.disabled = not discarding or not chosen
+        can_out = discarding and any(a.move is Move.GO_OUT for a in state.legal_actions())
+        self.out_button.disabled = not can_out or not chosen
+        self.hint_button.disabled = self.auto_button.disabled = not mine
+
+    def redraw(self) -> None:
+        state = self.state
+        names = self.names
+        over = state.is_terminal()
+        for row in (self._turn_row, self._help_row):
+            row.layout.display = "none" if over else None
+        if over:
+            self.header.value = (
+                f"<p style='margin:.3rem 0'><b>Game over</b> after {ROUNDS} rounds.</p>"
+                + standings_html(state.totals, names)
+            )
+        else:
+            if state.went_out is not None:
+                turn = f"{names[state.went_out]} went out: this is your last turn of the round."
+            elif state.phase is Phase.DRAW:
+                turn = "Your turn: draw from the stock or take the top discard."
+            else:
+                turn = "Select a card to discard, or go out if every other card melds."
+            self.header.value = (
+                f"<p style='margin:.3rem 0'><b>Round {state.round_number} of {ROUNDS}</b>: "
+                f"{state.cards_dealt} cards each, {state.wild_rank.plural} are wild. "
+                f"{html.escape(names[state.dealer])} dealt.</p>"
+                f"<p style='margin:.2rem 0'>{html.escape(turn)}</p>"
+            )
+        self.table.value = self._table_html(state)
+        hand = () if over else state.hands[0]
+        wild = [c for c in hand if is_wild(c, state.wild_rank)]
+        self.hand.value = (
+            ""
+            if over
+            else cards_html(
+                hand,
+                label=f"Your hand ({len(hand)} cards; wild cards have a gold border)",
+                highlight=wild,
+            )
+        )
+        self.hand_buttons.show(hand, disabled=not (self.my_turn and state.phase is Phase.DISCARD))
+        self._update_buttons()
+        self.message.value = self._hint + self._message
+        recent = self.events[-14:]
+        lines = "".join(turn_html(e, names) for e in reversed(recent))
+        self.record.value = (
+            _MINI_CSS + "<div class='rl-tt-log' role='log' aria-live='polite' "
+            "style='max-height:16rem;overflow-y:auto;border:1px solid #ddd;padding:.2rem .5rem'>"
+            + (lines or "<p>No moves yet.</p>")
+            + "</div><p style='margin:.1rem 0;font-size:.85rem;color:#555'>Newest first.</p>"
+        )
+        self.sheet.value = _MINI_CSS + score_sheet_html(state.results, names)
+
+    def _table_html(self, state: ThreeThirteenState) -> str:
+        if state.is_terminal():
+            return ""
+        top = state.discard[-1] if state.discard else None
+        piles = (
+            "<div style='display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end'>"
+            + cards_html([], label=f"Stock: {len(state.stock)} cards", hidden=1)
+            + (cards_html([top], label="Discard pile") if top else "<p>No discard pile.</p>")
+            + "</div>"
+        )
+        others = "".join(
+            f"<li>{html.escape(self.names[s])}: {len(state.hands[s])} cards, total {state.totals[s]}"
+            f"{' (went out)' if state.went_out == s else ''}</li>"
+            for s in range(1, state.num_players)
+        )
+        return (
+            piles
+            + f"<ul style='margin:.2rem 0;padding-left:1.2rem'>{others}"
+            + f"<li>You: total {state.totals[0]}</li></ul>"
+        )
+
+
+def _read_bots(text: str | None, problems: list[str]) -> int | None:
+    if text is None:
+        return None
+    if text.strip() in ("1", "2", "3"):
+        return int(text)
+    problems.append(f"the link asks for {text!r} bots; choose 1, 2 or 3")
+    return None
+
+
+def three_thirteen_app(
+    query: str | None = None, seed: int = 1, bots: int = 1, preset: str = "source"
+) -> widgets.VBox:
+    """The Three-Thirteen app: a game as its link asks (``?seed=7&rules=variations&bots=2``),
+    then "meld this hand" for practice.
+
+    ``query`` defaults to the query string Voila passes to the kernel.  A bad
+    link is named in a visible message and the defaults are used.
+
+    >>> app = three_thirteen_app("seed=7&rules=variations&bots=2")
+    >>> app.game.seed.value, app.game.rules.value, app.game.state.num_players
+    (7, 'variations', 3)
+    >>> "seed=7&rules=variations&bots=2" in app.game.share.link
+    True
+    >>> "choose 1, 2 or 3" in three_thirteen_app("bots=9").children[0].value
+    True
+    """
+    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, RULE_KEYS)
+    problems = list(link.problems)
+    wanted = _read_bots(link.get("bots"), problems)
+    game = ThreeThirteenGame(
+        seed=seed if link.seed is None else link.seed,
+        bots=bots if wanted is None else wanted,
+        preset=preset if link.rules is None else RULE_KEYS[link.rules],
+    )
+    note = widgets.HTML(
+        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
+        if problems
+        else ""
+    )
+    practice = MeldThisHand(seed=game.seed.value, preset=game.rules.value)
+    box = widgets.VBox(
+        [
+            note,
+            widgets.HTML("<h2>Play a game</h2>"),
+            game,
+            widgets.HTML("<h2>Practice: meld this hand</h2>"),
+            practice,
+        ]
+    )
+    box.game = game
+    box.practice = practice
+    return box

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import os
+import sys
 import threading
 import time
 
@@ -23,6 +24,10 @@ from ..strategy import ADVICE, GAMES, ExperimentResult, run_experiment
 from .share_widgets import ShareLink
 
 __all__ = ["AdviceLab", "lab_app"]
+
+# In the reader's browser (JupyterLite's Pyodide) there are no threads: the lab then
+# runs while the button waits, and shows no progress.
+_THREADS = sys.platform != "emscripten"
 
 _OWN = "(your own hand)"
 
@@ -153,7 +158,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         self.run_button.disabled = True
         self.cancel_button.disabled = False
         self.status.value = message_html("Running…", "info")
-        if block:
+        if block or not _THREADS:
             self._work(settings)
         else:
             self._thread = threading.Thread(target=self._work, args=(settings,), daemon=True)
@@ -173,9 +178,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
             self.result = result
             seconds = time.perf_counter() - start
             self.table.value = _result_table(result)
-            self.plot.value = (
-                "".join(experiment_svg(result, game) for game in GAMES) if result.deals > 1 else ""
-            )
+            self.plot.value = _plots(result)
             note = (
                 "Cancelled: the figures cover the deals played so far. " if result.cancelled else ""
             )
@@ -187,6 +190,17 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         finally:
             self.run_button.disabled = False
             self.cancel_button.disabled = True
+
+
+def _plots(result: ExperimentResult) -> str:
+    """The experiment's plots; none where matplotlib is missing (the reader's browser)."""
+    if result.deals < 2:
+        return ""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return ""
+    return "".join(experiment_svg(result, game) for game in GAMES)
 
 
 def _result_table(result: ExperimentResult) -> str:

@@ -1,0 +1,167 @@
+"""The "Try it live" button runs the chapter's notebook in the reader's browser.
+
+JupyterLite (Pyodide) is part of the built site (``_build/html/lite/``) and needs no
+server: the site is served on 127.0.0.1, Chromium resolves no other host name and
+every request to another host is blocked and recorded.  The test opens a chapter,
+presses "Try it live", runs the notebook as its first cell tells the reader, types a
+hand into the widget and checks the answer Python computed in the browser.
+
+It also prints (and writes to ``test-output/lite-metrics.json``) what a reader pays:
+bytes served for the first click and seconds until the widget answers.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from .conftest import CHROMIUM_ARGS, PageWatch, chromium_path
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# Chromium itself resolves no host name but 127.0.0.1: nothing can leave the machine,
+# whatever the page, its workers or a service worker ask for.
+OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+class _CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site and counts the bytes of every file it sends."""
+
+    served: list[tuple[str, int]]
+    lock: threading.Lock
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        with self.lock:
+            self.served.append((self.path.split("?")[0], source.tell() - start))
+
+
+@pytest.fixture(scope="module")
+def lite_site(site_dir: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    if not (site_dir / "lite" / "jupyter-lite.json").exists():
+        pytest.fail("the book has no JupyterLite site: run `make build`")
+    served: list[tuple[str, int]] = []
+    handler = type("Handler", (_CountingHandler,), {"served": served, "lock": threading.Lock()})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", served
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def offline_browser(browser: object) -> Iterator[object]:
+    """A second Chromium, from the session's Playwright, that resolves no other host."""
+    launcher = browser.browser_type  # type: ignore[attr-defined]
+    offline = launcher.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
+    try:
+        yield offline
+    finally:
+        offline.close()
+
+
+def test_lite_site_is_self_contained(site_dir: Path) -> None:
+    """The lite site loads Pyodide and every wheel from itself (a stale build would
+    silently point the reader at a CDN)."""
+    lite = site_dir / "lite"
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    pyodide = lite / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name in ("rules-lib", "ipywidgets", "pyodide-kernel", "ipython", "micropip"):
+        assert name in lock["packages"], f"{name} is not locked"
+    for name, package in lock["packages"].items():
+        assert "://" not in package["file_name"], f"{name} would come from another host"
+        assert (pyodide / package["file_name"]).is_file(), f"{name}: wheel missing"
+    assert set(kernel["loadPyodideOptions"]["packages"]) == set(lock["packages"])
+    for path in lite.rglob("jupyter-lite.json"):
+        text = path.read_text(encoding="utf-8")
+        assert "://" not in text, f"{path} names another host"
+
+
+def test_try_it_live_runs_python_in_the_browser(
+    offline_browser, lite_site, screenshot_dir: Path, output_dir: Path
+) -> None:
+    base, served = lite_site
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    foreign: list[str] = []
+
+    def guard(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if urlparse(url).hostname in ("127.0.0.1", None):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            foreign.append(url)
+            route.abort()  # type: ignore[attr-defined]
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{base}/book/cards_and_hands.html", wait_until="load")
+    served.clear()  # count what the click costs, not the chapter itself
+
+    clicked = time.monotonic()
+    page.get_by_role("button", name="Try it live").click()
+    lite = page.frame_locator("iframe.rl-live-frame")
+    lite.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=60_000)
+    notebook_shown = time.monotonic() - clicked
+
+    # what the notebook tells the reader: Run > Run All Cells
+    lite.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    lite.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    explorer = lite.locator(".rl-hand-explorer")
+    explorer.locator("input[type=text]").wait_for(state="visible", timeout=180_000)
+    widget_shown = time.monotonic() - clicked
+    assert "two pair, kings and nines" in explorer.inner_text()
+
+    # a hand the book's page never showed: only Python in the browser can answer
+    explorer.locator("input[type=text]").fill("As Ad 5c 5d 5h")
+    typed = time.monotonic()
+    explorer.get_by_text("full house, fives over aces").wait_for(timeout=30_000)
+    answered_ms = (time.monotonic() - typed) * 1000
+    assert explorer.locator(".rl-cards svg[role=img]").count() == 5
+    explorer.locator("input[type=text]").fill("As Ad 5c 5d Xh")
+    explorer.locator("[role=alert]", has_text="'Xh'").wait_for(timeout=30_000)
+
+    comparer = lite.locator(".rl-hand-comparer")
+    comparer.wait_for(state="visible", timeout=30_000)
+    assert "A wins" in comparer.inner_text()
+
+    page.locator(".rl-live").screenshot(path=str(screenshot_dir / "lite-cards_and_hands.png"))
+    first_click = sum(size for _, size in served)
+    metrics = {
+        "notebook_shown_s": round(notebook_shown, 1),
+        "widget_live_s": round(widget_shown, 1),
+        "typed_hand_answered_ms": round(answered_ms),
+        "first_click_files": len(served),
+        "first_click_bytes": first_click,
+    }
+    (output_dir / "lite-metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
+    print(
+        f"\nJupyterLite: notebook {notebook_shown:.1f} s after the click, widget live at "
+        f"{widget_shown:.1f} s, typed hand answered in {answered_ms:.0f} ms, "
+        f"{first_click / 1e6:.1f} MB in {len(served)} files (uncompressed)"
+    )
+    context.close()
+    assert not foreign, f"requests to other hosts: {foreign}"
+    watch.check()

@@ -1,0 +1,70 @@
+"""Write the "Try it live" notebooks in book/live/ (one per chapter with widgets).
+
+Run from the repository root: ``python tools/lite/make_live_notebooks.py``.
+The notebooks are committed; this script keeps them small and uniform.  Each opens in
+JupyterLite from the chapter's "Try it live" button: Python runs in the reader's
+browser (Pyodide), with ``rules_lib`` and ``ipywidgets`` already installed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+HOW = (
+    "Python runs here in your browser (Pyodide): nothing is sent anywhere. "
+    "Run the cells with **Run ▸ Run All Cells** (or press Shift+Enter in each cell); "
+    "the widgets then answer as you type and click. Edit the code to try your own deals."
+)
+
+LIVE = {
+    "cards_and_hands": (
+        "# Cards and poker hands, live",
+        [
+            'from rules_lib.widgets import HandExplorer\n\nHandExplorer("Kd Kc 9s 9h Qc")',
+            'from rules_lib.widgets import HandComparer\n\nHandComparer("Kd Kc 9s 9h Qc", "Kh Ks 9d 9c 7c")',
+        ],
+    ),
+    "mau_binh": (
+        "# Mậu Binh, live",
+        [
+            "from rules_lib.widgets import ArrangeHand\n\nArrangeHand(seed=1)",
+            'from rules_lib.widgets import Showdown\n\nShowdown(seed=1, ruleset="Mậu Binh (source rules)")',
+        ],
+    ),
+    "chinese_poker": (
+        "# Chinese Poker, live",
+        [
+            'from rules_lib.widgets import Showdown\n\nShowdown(seed=42, ruleset="Chinese Poker (source rules)")',
+        ],
+    ),
+    "strategy_advice": (
+        "# Strategy: try your own hand, live",
+        ["from rules_lib.widgets import AdviceLab\n\nAdviceLab(deals=500)"],
+    ),
+}
+
+
+def main() -> None:
+    folder = Path("book/live")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, (title, cells) in LIVE.items():
+        nb = nbformat.v4.new_notebook()
+        # JupyterLite's Pyodide kernel is called "python"
+        nb.metadata["kernelspec"] = {
+            "display_name": "Python (Pyodide)",
+            "language": "python",
+            "name": "python",
+        }
+        nb.metadata["language_info"] = {"name": "python"}
+        nb.cells = [nbformat.v4.new_markdown_cell(f"{title}\n\n{HOW}")]
+        nb.cells += [nbformat.v4.new_code_cell(code) for code in cells]
+        for i, cell in enumerate(nb.cells):
+            cell["id"] = f"{name}-{i}"
+        nbformat.write(nb, folder / f"{name}.ipynb")
+        print(f"wrote {folder / name}.ipynb")
+
+
+if __name__ == "__main__":
+    main()

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..cards import AnyCard, Cards, parse_card
 from ..engine import Session
-from ..errors import RulesError
+from ..errors import NotationError, RulesError
 from ..render import RED, card_svg, cards_html, message_html
 from ..share import make_query, read_query
 from ..three_thirteen import (
@@ -300,7 +300,7 @@ class _CardButtons(widgets.HBox):  # type: ignore[misc]
             wanted = str(parse_card(token))
             matching = [b for c, b in zip(self.cards, self.buttons) if str(c) == wanted]
             if not matching:
-                raise ValueError(f"no button shows {wanted}")
+                raise NotationError(f"no card {wanted} in this hand")
             button = next((b for b in matching if not b.value), matching[0])
             button.value = not button.value
 

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from ..cards import AnyCard, Color, Joker
 from ..engine import Session
+from ..errors import UnknownOptionError
 from ..render import RED, cards_html, message_html
 from ..share import make_query, read_query
 from ..tredici import (
@@ -130,7 +131,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         remember: float = 0.75,
     ) -> None:
         if rules not in RULE_CHOICES:
-            raise ValueError(
+            raise UnknownOptionError(
                 f"no Tredici rules {rules!r}; choose one of: {', '.join(RULE_CHOICES)}"
             )
         self.catch = catch

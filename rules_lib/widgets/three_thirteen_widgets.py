@@ -51,6 +51,7 @@ from ..three_thirteen import (
 )
 from ..three_thirteen.game import Action, Move
 from ..three_thirteen.table import HAND_SIZES, why_not
+from ._lite import CLEAR
 from .share_widgets import ShareLink
 
 __all__ = [
@@ -273,7 +274,7 @@ class _CardButtons(widgets.HBox):  # type: ignore[misc]
                 b.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
                 b.value = False
                 b.disabled = disabled
-                b.layout.display = None
+                b.layout.display = CLEAR
             else:
                 b.value = False
                 b.layout.display = "none"
@@ -795,7 +796,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         names = self.names
         over = state.is_terminal()
         for row in (self._turn_row, self._help_row):
-            row.layout.display = "none" if over else None
+            row.layout.display = "none" if over else CLEAR
         if over:
             self.header.value = (
                 f"<p style='margin:.3rem 0'><b>Game over</b> after {ROUNDS} rounds.</p>"

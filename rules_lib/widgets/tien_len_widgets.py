@@ -43,6 +43,7 @@ from ..tien_len import (
 )
 from ..tien_len.explain import ordinal
 from ..tien_len.plays import make_play, plain_cards
+from ._lite import CLEAR
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
 from .share_widgets import ShareLink
 
@@ -459,7 +460,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
                     button.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
                     button.value = card in self.selected
                     button.disabled = over
-                    button.layout.display = None
+                    button.layout.display = CLEAR
                 else:
                     button.value = False
                     button.layout.display = "none"

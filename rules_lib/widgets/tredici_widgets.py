@@ -44,6 +44,7 @@ from ..tredici import (
     describe_turns,
     new_game,
 )
+from ._lite import NO_BUTTON_COLOR
 from .share_widgets import ShareLink
 
 __all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
@@ -395,7 +396,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
                 "you may play it now" if lit else "not playable now"
             )
             button.style.text_color = RED if card.color is Color.RED else "#1b1b1b"
-            button.style.button_color = "#ffd966" if lit else None
+            button.style.button_color = "#ffd966" if lit else NO_BUTTON_COLOR
             button.layout.width = "4.2rem" if isinstance(card, Joker) else "3.1rem"
             button.layout.border = "2px solid #9c6b00" if lit else ""
             button.disabled = state.is_terminal()

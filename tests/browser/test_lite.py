@@ -12,6 +12,7 @@ bytes served for the first click and seconds until the widget answers.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -165,3 +166,120 @@ def test_try_it_live_runs_python_in_the_browser(
     context.close()
     assert not foreign, f"requests to other hosts: {foreign}"
     watch.check()
+
+
+# Game chapters.  A widget's trait set back to None (a hidden card shown again, a lit
+# card put out) never reaches the page from JupyterLite's Pyodide kernel: these tests
+# press the buttons whose answers need such changes.  Each costs a kernel start.
+
+GOLD = "rgb(255, 217, 102)"  # a Tredici card that may be played now
+
+
+@contextlib.contextmanager
+def _live_chapter(offline_browser: object, base: str, chapter: str, shots: Path) -> Iterator[tuple]:
+    """Open ``chapter``, press "Try it live" and Run All Cells; yield the page and the
+    notebook's frame, then check that nothing left the machine and no script failed."""
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    foreign: list[str] = []
+
+    def guard(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if urlparse(url).hostname in ("127.0.0.1", None):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            foreign.append(url)
+            route.abort()  # type: ignore[attr-defined]
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{base}/book/{chapter}/index.html", wait_until="load")
+    page.get_by_role("button", name="Try it live").click()
+    lite = page.frame_locator("iframe.rl-live-frame")
+    lite.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=60_000)
+    lite.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    lite.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    try:
+        yield page, lite
+    except Exception:
+        page.locator(".rl-live").screenshot(path=str(shots / f"lite-{chapter}-failed.png"))
+        raise
+    finally:
+        context.close()
+    assert not foreign, f"requests to other hosts: {foreign}"
+    watch.check()
+
+
+def test_try_it_live_plays_tien_len(offline_browser, lite_site, screenshot_dir: Path) -> None:
+    """The reader presses a card and **Play**; Python in the browser plays the bots'
+    replies (no threads: the moves appear one after another by CSS alone)."""
+    from playwright.sync_api import expect
+
+    started = time.monotonic()
+    with _live_chapter(offline_browser, lite_site[0], "tien_len", screenshot_dir) as (
+        page,
+        lite,
+    ):
+        game = lite.locator(".rl-tien-len")
+        message = game.locator(".rl-tl-message-box")
+        message.get_by_text("Bot A held the 3♠ and led").wait_for(timeout=180_000)
+        widget_shown = time.monotonic() - started
+        assert "Your turn" in message.inner_text()
+        cards = game.locator(".rl-tl-card:visible")
+        expect(cards).to_have_count(13, timeout=30_000)
+        assert game.locator(".rl-tl-log .rl-tl-who", has_text="You").count() == 0
+
+        game.locator(".rl-tl-card", has_text="J♣").click()
+        game.locator(".rl-tl-selection-box", has_text="J").wait_for(timeout=30_000)
+        pressed = time.monotonic()
+        game.locator(".rl-tl-play").click()
+        game.locator(".rl-tl-log .rl-tl-who", has_text="You").wait_for(timeout=30_000)
+        answered_ms = (time.monotonic() - pressed) * 1000
+        expect(cards).to_have_count(12, timeout=30_000)
+        expect(game.locator(".rl-tl-card:visible", has_text="J♣")).to_have_count(0)
+        seats = game.locator(".rl-tl-seats-box").inner_text()
+        assert "12 cards" in seats and "11 cards" in seats  # you, and Bot A who led the 3♠
+        assert game.locator(".rl-tl-log .rl-tl-new").count() >= 2  # the bots' replies
+        assert "Your turn" in message.inner_text()
+        # the trainer in the same notebook answers a play the page never showed
+        trainer = lite.locator(".rl-can-it-beat")
+        trainer.locator("input[type=text]").first.fill("2s")
+        trainer.get_by_text("the table holds a single card").wait_for(timeout=30_000)
+        page.locator(".rl-live").screenshot(path=str(screenshot_dir / "lite-tien_len.png"))
+    print(
+        f"\nJupyterLite, Tiến Lên: game live {widget_shown:.1f} s after the click, "
+        f"a card played and the bots' replies shown in {answered_ms:.0f} ms"
+    )
+
+
+def test_try_it_live_plays_tredici(offline_browser, lite_site, screenshot_dir: Path) -> None:
+    """Playing a lit card: the cards the reader may play next are lit, the others not."""
+    from playwright.sync_api import expect
+
+    with _live_chapter(offline_browser, lite_site[0], "tredici", screenshot_dir) as (_page, lite):
+        game = lite.locator(".rl-card-button")
+        expect(game).to_have_count(13, timeout=180_000)
+        lit = lite.locator(".rl-card-button.rl-playable")
+        expect(lit).to_have_text(["4♣", "6♣"], timeout=30_000)
+        lit.first.click()
+        expect(game).to_have_count(12, timeout=30_000)
+        expect(lit).to_have_text(["2♣"], timeout=30_000)
+        six = lite.locator(".rl-card-button", has_text="6♣")
+        assert six.evaluate("e => getComputedStyle(e).backgroundColor") != GOLD
+        assert lit.evaluate("e => getComputedStyle(e).backgroundColor") == GOLD
+
+
+def test_try_it_live_plays_three_thirteen(offline_browser, lite_site, screenshot_dir: Path) -> None:
+    """Drawing from the stock shows a fourth card in the reader's hand."""
+    from playwright.sync_api import expect
+
+    with _live_chapter(offline_browser, lite_site[0], "three_thirteen", screenshot_dir) as (
+        _page,
+        lite,
+    ):
+        game = lite.locator(".rl-tt-game")
+        hand = game.locator(".rl-card-button:visible")
+        expect(hand).to_have_count(3, timeout=180_000)
+        game.get_by_role("button", name="Draw", exact=False).first.click()
+        expect(hand).to_have_count(4, timeout=30_000)
+        assert "You drew the" in game.inner_text()

@@ -39,6 +39,24 @@ LIVE = {
             'from rules_lib.widgets import Showdown\n\nShowdown(seed=42, ruleset="Chinese Poker (source rules)")',
         ],
     ),
+    "tien_len": (
+        "# Tiến Lên, live",
+        [
+            'from rules_lib.widgets import CanItBeat\n\nCanItBeat("9s 9d", "9h 9c")',
+            "from rules_lib.widgets import TienLenGame\n\nTienLenGame(seed=1)",
+        ],
+    ),
+    "three_thirteen": (
+        "# Three-Thirteen Rummy, live",
+        [
+            "from rules_lib.widgets import MeldThisHand\n\nMeldThisHand(seed=8, round_number=6)",
+            "from rules_lib.widgets import ThreeThirteenGame\n\nThreeThirteenGame(seed=13, bots=2)",
+        ],
+    ),
+    "tredici": (
+        "# Tredici, live",
+        ["from rules_lib.widgets import TrediciGame\n\nTrediciGame(seed=144)"],
+    ),
     "strategy_advice": (
         "# Strategy: try your own hand, live",
         ["from rules_lib.widgets import AdviceLab\n\nAdviceLab(deals=500)"],

@@ -62,6 +62,13 @@ APPS = {
 }
 
 
+def title_and_blurb(text: str) -> tuple[str, str]:
+    """An app's title and the first sentence of its introduction."""
+    title = text.splitlines()[0].lstrip("# ").strip()
+    blurb = text.split("\n\n", 1)[1].split(". ")[0].rstrip(".") + "."
+    return title, blurb
+
+
 def gallery() -> tuple[str, str]:
     """The apps' front page: a link and a line for each app."""
     lines = [
@@ -72,8 +79,7 @@ def gallery() -> tuple[str, str]:
         "link to this deal* control.\n",
     ]
     for name, (text, _code) in APPS.items():
-        title = text.splitlines()[0].lstrip("# ").strip()
-        blurb = text.split("\n\n", 1)[1].split(". ")[0].rstrip(".") + "."
+        title, blurb = title_and_blurb(text)
         # each app in a tab of its own; the gallery stays open
         lines.append(f'* <a href="{name}.ipynb" target="_blank">{title}</a>: {blurb}')
     return "\n".join(lines), ""

@@ -485,31 +485,26 @@ class TienLenState:
         played = Cards((*self.played, *play.cards))
         history = (*self.history, Move(seat, play))
         finished = self.finished
+        over = False
         if not kept:
             finished = (*finished, seat)
             active = self._active(hands)
             if self.rules.finish == "first out" or len(active) <= 1:
                 finished = (*finished, *active) if self.rules.finish != "first out" else finished
-                return self._evolve(
-                    hands=hands,
-                    played=played,
-                    history=history,
-                    finished=finished,
-                    to_act=TERMINAL,
-                    table=play,
-                    table_player=seat,
-                    passed=frozenset(),
-                    must_contain=None,
-                )
-        nxt = self._next_turn(seat, seat, hands, self.locked_out)
-        if nxt is None:  # everyone else is out of this trick: the player leads again
-            return self._new_trick(seat, hands, history, played, finished)
+                over = True
+        if over:
+            to_act = TERMINAL
+        else:
+            nxt = self._next_turn(seat, seat, hands, self.locked_out)
+            if nxt is None:  # everyone else is out of this trick: the player leads again
+                return self._new_trick(seat, hands, history, played, finished)
+            to_act = nxt
         return self._evolve(
             hands=hands,
             played=played,
             history=history,
             finished=finished,
-            to_act=nxt,
+            to_act=to_act,
             table=play,
             table_player=seat,
             passed=frozenset(),

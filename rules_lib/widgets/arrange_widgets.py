@@ -35,7 +35,7 @@ from ..poker import HandValue
 from ..render import RED, cards_html, message_html
 from ..share import make_query, read_query
 from ..strategy import solver_arrangement
-from .share_widgets import ShareLink
+from .share_widgets import ShareLink, deal_number
 
 __all__ = [
     "RULESETS",
@@ -198,13 +198,7 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             )
         self.ruleset = ruleset
         self._on_change = on_change
-        self.seed = widgets.BoundedIntText(
-            value=seed,
-            min=0,
-            max=10**9,
-            description="Deal no.",
-            layout=widgets.Layout(width="13rem"),
-        )
+        self.seed = deal_number(seed, "Deal no.", width="13rem")
         self.deal_button = widgets.Button(
             description="Deal", tooltip="deal the hand with this number"
         )

@@ -6,9 +6,9 @@ import html
 
 import ipywidgets as widgets
 
-from ..share import app_link
+from ..share import MAX_SEED, app_link
 
-__all__ = ["ShareLink"]
+__all__ = ["ShareLink", "deal_number"]
 
 _COPY = (
     "const box=this.parentElement.querySelector('input');box.select();"
@@ -45,3 +45,18 @@ class ShareLink(widgets.HTML):  # type: ignore[misc]
             "<p style='margin:0;font-size:.85rem;color:#555'>Everyone who opens this link "
             "gets the same deal and rules.</p>"
         )
+
+
+def deal_number(
+    value: int, description: str, width: str | None = "12rem", **options: object
+) -> widgets.BoundedIntText:
+    """The number box of a deal, from 0 to the largest number a link may carry.
+
+    >>> deal_number(42, "Deal no.").max
+    1000000000
+    """
+    if width is not None:
+        options["layout"] = widgets.Layout(width=width)
+    return widgets.BoundedIntText(
+        value=value, min=0, max=MAX_SEED, description=description, **options
+    )

@@ -21,7 +21,7 @@ from ..render import cards_html, message_html
 from ..render.plots import experiment_svg
 from ..share import make_query, read_query
 from ..strategy import ADVICE, GAMES, ExperimentResult, run_experiment
-from .share_widgets import ShareLink
+from .share_widgets import ShareLink, deal_number
 
 __all__ = ["AdviceLab", "lab_app"]
 
@@ -60,7 +60,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         self.deals = widgets.BoundedIntText(
             value=deals, min=10, max=20_000, step=100, description="Deals"
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.seed = deal_number(seed, "Seed", width=None)
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.cancel_button = widgets.Button(description="Cancel", disabled=True)
         self.progress = widgets.IntProgress(

@@ -52,7 +52,7 @@ from ..three_thirteen import (
 from ..three_thirteen.game import Action, Move
 from ..three_thirteen.table import HAND_SIZES, why_not
 from ._lite import CLEAR
-from .share_widgets import ShareLink
+from .share_widgets import ShareLink, deal_number
 
 __all__ = [
     "NAMES",
@@ -346,13 +346,7 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
             description="Rules",
             layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
         )
-        self.seed = widgets.BoundedIntText(
-            value=seed,
-            min=0,
-            max=10**9,
-            description="Hand no.",
-            layout=widgets.Layout(width="12rem"),
-        )
+        self.seed = deal_number(seed, "Hand no.")
         self.deal_button = widgets.Button(
             description="Deal", tooltip="deal the hand with this number"
         )
@@ -519,13 +513,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
     def __init__(
         self, seed: int = 1, bots: int = 1, preset: str = "source", bot: str = "wary"
     ) -> None:
-        self.seed = widgets.BoundedIntText(
-            value=seed,
-            min=0,
-            max=10**9,
-            description="Game no.",
-            layout=widgets.Layout(width="12rem"),
-        )
+        self.seed = deal_number(seed, "Game no.")
         self.bots = widgets.Dropdown(
             options=[("1 bot", 1), ("2 bots", 2), ("3 bots", 3)],
             value=bots,

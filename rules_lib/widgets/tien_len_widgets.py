@@ -45,7 +45,7 @@ from ..tien_len.explain import ordinal
 from ..tien_len.plays import make_play, plain_cards
 from ._lite import CLEAR
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
-from .share_widgets import ShareLink
+from .share_widgets import ShareLink, deal_number
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
@@ -245,13 +245,8 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, seed: int = 1, preset: str = "source", opponents: str = "heuristic") -> None:
-        self.seed = widgets.BoundedIntText(
-            value=seed,
-            min=0,
-            max=10**9,
-            description="Deal no.",
-            layout=widgets.Layout(width="11rem"),
-            style={"description_width": "4.5rem"},
+        self.seed = deal_number(
+            seed, "Deal no.", width="11rem", style={"description_width": "4.5rem"}
         )
         self.new_button = widgets.Button(
             description="New game", tooltip="deal the hand with this number", button_style="info"

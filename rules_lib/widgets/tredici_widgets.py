@@ -45,7 +45,7 @@ from ..tredici import (
     new_game,
 )
 from ._lite import NO_BUTTON_COLOR
-from .share_widgets import ShareLink
+from .share_widgets import ShareLink, deal_number
 
 __all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
@@ -137,13 +137,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             )
         self.catch = catch
         self.remember = remember
-        self.seed = widgets.BoundedIntText(
-            value=seed,
-            min=0,
-            max=10**9,
-            description="Game no.",
-            layout=widgets.Layout(width="12rem"),
-        )
+        self.seed = deal_number(seed, "Game no.")
         self.new_button = widgets.Button(
             description="New game", tooltip="deal the game with this number"
         )

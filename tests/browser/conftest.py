@@ -139,28 +139,36 @@ def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path)
             proc.wait(timeout=20)
 
 
+def block_other_hosts(target: object) -> list[str]:
+    """Route every request of a page or browser context: 127.0.0.1 goes through,
+    any other host is aborted and listed in the returned list."""
+    from urllib.parse import urlparse
+
+    foreign: list[str] = []
+
+    def guard(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if urlparse(url).hostname in ("127.0.0.1", None):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            foreign.append(url)
+            route.abort()  # type: ignore[attr-defined]
+
+    target.route("**/*", guard)  # type: ignore[attr-defined]
+    return foreign
+
+
 class PageWatch:
     """Collects JavaScript errors and blocks (and records) requests to other hosts."""
 
     def __init__(self, page: object) -> None:
-        from urllib.parse import urlparse
-
         self.errors: list[str] = []
-        self.foreign: list[str] = []
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))  # type: ignore[attr-defined]
         page.on(  # type: ignore[attr-defined]
             "console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None
         )
 
-        def guard(route: object) -> None:
-            url = route.request.url  # type: ignore[attr-defined]
-            if urlparse(url).hostname in ("127.0.0.1", None):
-                route.continue_()  # type: ignore[attr-defined]
-            else:
-                self.foreign.append(url)
-                route.abort()  # type: ignore[attr-defined]
-
-        page.route("**/*", guard)  # type: ignore[attr-defined]
+        self.foreign = block_other_hosts(page)
         self.failed: list[str] = []
         page.on(  # type: ignore[attr-defined]
             "response",

@@ -20,11 +20,10 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-from .conftest import CHROMIUM_ARGS, PageWatch, chromium_path
+from .conftest import CHROMIUM_ARGS, PageWatch, block_other_hosts, chromium_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -105,17 +104,7 @@ def test_try_it_live_runs_python_in_the_browser(
 ) -> None:
     base, served = lite_site
     context = offline_browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    foreign: list[str] = []
-
-    def guard(route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        if urlparse(url).hostname in ("127.0.0.1", None):
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            foreign.append(url)
-            route.abort()  # type: ignore[attr-defined]
-
-    context.route("**/*", guard)
+    foreign = block_other_hosts(context)
     page = context.new_page()
     watch = PageWatch(page)
     page.goto(f"{base}/book/cards_and_hands.html", wait_until="load")
@@ -180,17 +169,7 @@ def _live_chapter(offline_browser: object, base: str, chapter: str, shots: Path)
     """Open ``chapter``, press "Try it live" and Run All Cells; yield the page and the
     notebook's frame, then check that nothing left the machine and no script failed."""
     context = offline_browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    foreign: list[str] = []
-
-    def guard(route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        if urlparse(url).hostname in ("127.0.0.1", None):
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            foreign.append(url)
-            route.abort()  # type: ignore[attr-defined]
-
-    context.route("**/*", guard)
+    foreign = block_other_hosts(context)
     page = context.new_page()
     watch = PageWatch(page)
     page.goto(f"{base}/book/{chapter}/index.html", wait_until="load")

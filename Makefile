@@ -14,19 +14,32 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 STAMP := $(VENV)/.installed
 WIDGET_JS := _vendor_static/widgets/.versions
 
-.PHONY: book build serve app test lint typecheck unit nbval browser chromium venv benchmark clean
+
+.PHONY: book build serve app test test-python test-book lint typecheck unit nbval browser chromium venv benchmark soak clean
 
 ## make book: build the book (every notebook executed, warnings are errors), then serve it
 book: build serve
 
-## make test: every check CI runs
+## make test: every check CI runs.  Two chains share the two cores: the Python
+## checks (ruff, mypy, unit tests, nbval) and the book build; the browser tests
+## need the built book and come last.  Each stage prints its time
+## (test-output/stages.tsv).
+STAGE := $(BIN)/python tools/stage.py
+T0 := $(shell date +%s)
 test: venv $(WIDGET_JS) chromium
-	@echo "== ruff"; $(BIN)/ruff check . && $(BIN)/ruff format --check .
-	@echo "== mypy rules_lib"; $(BIN)/mypy
-	@echo "== pytest: unit tests and doctests"; $(BIN)/python -m pytest -q rules_lib tests --ignore=tests/browser
-	@echo "== nbval: every book notebook"; $(MAKE) --no-print-directory nbval
-	@echo "== book build"; $(MAKE) --no-print-directory build
-	@echo "== browser tests (static site and Voila, Chromium)"; $(BIN)/python -m pytest -q tests/browser
+	@rm -f test-output/stages.tsv
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-book
+	@$(STAGE) "browser tests (static site and Voila, Chromium)" -- $(BIN)/python -m pytest -q -n 2 --dist loadfile tests/browser
+	@echo "== make test passed in $$(( $$(date +%s) - $(T0) )) s"
+
+test-python: venv
+	@$(STAGE) "ruff" -- sh -c '$(BIN)/ruff check . && $(BIN)/ruff format --check .'
+	@$(STAGE) "mypy rules_lib" -- $(BIN)/mypy
+	@$(STAGE) "pytest: unit tests, doctests, playouts" -- $(BIN)/python -m pytest -q rules_lib tests --ignore=tests/browser
+	@$(STAGE) "nbval: every book notebook" -- $(MAKE) --no-print-directory nbval
+
+test-book: venv $(WIDGET_JS)
+	@$(STAGE) "book build" -- $(MAKE) --no-print-directory build
 
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,14 +66,14 @@ serve:
 
 nbval: venv
 	$(BIN)/python tools/nbval_notebooks.py test-output/nbval
-	$(BIN)/python -m pytest -q --nbval-lax --nbval-current-env test-output/nbval
+	$(BIN)/python -m pytest -q -p tests.nbval_patience --nbval-lax --nbval-current-env test-output/nbval
 
 ## make app: the book's apps, live, with Voila on 127.0.0.1 (APP=book/apps/x.ipynb for one)
 APP ?= book/apps
 app: venv
 	$(BIN)/python tools/voila_app.py --host $(HOST) --port $(APP_PORT) $(APP)
 
-benchmark: venv
+benchmark: venv chromium
 	$(BIN)/python benchmarks/poker_eval.py
 	$(BIN)/python benchmarks/arrange_solver.py
 	$(BIN)/python benchmarks/strategy_sim.py
@@ -68,6 +81,13 @@ benchmark: venv
 	$(BIN)/python benchmarks/melder.py
 	$(BIN)/python benchmarks/tredici_bots.py
 	$(BIN)/python benchmarks/widget_clicks.py
+	$(BIN)/python benchmarks/classroom.py
+	$(MAKE) --no-print-directory soak
+
+## make soak: the random full-game playouts over four times as many games as in make test
+PLAYOUT_SCALE ?= 4
+soak: venv
+	PLAYOUT_SCALE=$(PLAYOUT_SCALE) $(BIN)/python -m pytest -q tests/playouts
 
 clean:
 	rm -rf _build test-output .app-data _vendor_static _vendor_lite

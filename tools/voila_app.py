@@ -23,6 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / ".app-data"
 
+# How long Voila waits for a kernel to start, and for a silent kernel to answer,
+# before it gives up on a page.  A class opening the app at once queues kernels
+# on few cores, so both are generous; the browser tests derive their limits
+# from them (a page that takes longer has failed in Voila itself).
+KERNEL_STARTUP_S = 300
+IOPUB_S = 120
+
 
 def write_template() -> Path:
     lab = Path(sys.prefix) / "share/jupyter/voila/templates/lab/index.html.j2"
@@ -55,8 +62,8 @@ def voila_command(
         "--template=thirteen",
         "--show_tracebacks=False",
         # a class opening the app at once queues kernels on few cores: be patient
-        "--VoilaExecutor.startup_timeout=300",
-        "--VoilaExecutor.iopub_timeout=120",
+        f"--VoilaExecutor.startup_timeout={KERNEL_STARTUP_S}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_S}",
         f"--MappingKernelManager.cull_idle_timeout={cull_minutes * 60}",
         "--MappingKernelManager.cull_interval=60",
         # JupyterLab extensions that fail inside Voila (jupytext; the JupyterLite

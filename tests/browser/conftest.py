@@ -5,13 +5,30 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib
 import os
 import shutil
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+launcher: Any = importlib.import_module("voila_app")  # tools/voila_app.py, behind `make app`
+
+# Limits that only a hang can reach: no browser test gives a verdict from the clock.
+# A Voila page has failed in Voila itself once the server's own limits have passed
+# (a kernel start, then a silent kernel); a JupyterLite page boots Python in about
+# 10-25 s and gets the same limit.
+PAGE_MS = (launcher.KERNEL_STARTUP_S + launcher.IOPUB_S) * 1000
+# One answer to a click or a typed hand: Voila's own limit for a silent kernel.
+ANSWER_MS = launcher.IOPUB_S * 1000
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -57,14 +74,37 @@ def site_url(site_dir: Path) -> Iterator[str]:
         server.shutdown()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
+class PatientBrowser:
+    """Chromium whose pages and contexts wait up to ``ANSWER_MS`` for anything
+    (Playwright's own defaults, 30 s for an action and 5 s for ``expect``, are
+    clocks a slow day can beat)."""
 
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **kwargs: Any) -> Any:
+        context = self._browser.new_context(**kwargs)
+        context.set_default_timeout(ANSWER_MS)
+        return context
+
+    def new_page(self, **kwargs: Any) -> Any:
+        page = self._browser.new_page(**kwargs)
+        page.set_default_timeout(ANSWER_MS)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[PatientBrowser]:
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=ANSWER_MS)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
-            yield b
+            yield PatientBrowser(b)
         finally:
             b.close()
 
@@ -95,28 +135,16 @@ class AppURL(str):
         return self
 
 
-@pytest.fixture(scope="module")
-def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path) -> Iterator[str]:
-    """Serve ``book/apps/<param>.ipynb`` (or, for "gallery", the whole folder) with
-    Voila on 127.0.0.1 as ``make app`` does; yields the URL."""
-    import subprocess
-    import sys
-    import time
-    import urllib.request
-
-    sys.path.insert(0, str(repo_root / "tools"))
-    import voila_app as launcher
-
+@pytest.fixture(scope="session")
+def voila_server(repo_root: Path, output_dir: Path) -> Iterator[AppURL]:
+    """One Voila server for every test, serving the whole of ``book/apps`` on
+    127.0.0.1 as ``make app`` does (each page still runs its own kernel)."""
     launcher.write_template()
     port = _free_port()
-    name = request.param
-    log_path = output_dir / f"voila-{name}.log"
+    log_path = output_dir / f"voila-{os.getpid()}.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            # "gallery": the whole folder, as `make app` serves it
-            launcher.voila_command(
-                "book/apps" if name == "gallery" else f"book/apps/{name}.ipynb", port=port
-            ),
+            launcher.voila_command("book/apps", port=port),
             cwd=repo_root,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -124,10 +152,11 @@ def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path)
         )
         url = f"http://127.0.0.1:{port}/"
         try:
-            deadline = time.monotonic() + 60
+            # the server itself starts in seconds; only a hang reaches Voila's own kernel limit
+            deadline = time.monotonic() + launcher.KERNEL_STARTUP_S
             while True:
                 try:
-                    urllib.request.urlopen(url, timeout=2).close()
+                    urllib.request.urlopen(url, timeout=10).close()
                     break
                 except OSError:
                     if proc.poll() is not None or time.monotonic() > deadline:
@@ -136,7 +165,17 @@ def voila_app(request: pytest.FixtureRequest, repo_root: Path, output_dir: Path)
             yield AppURL(url, proc.pid)
         finally:
             proc.terminate()
-            proc.wait(timeout=20)
+            proc.wait(timeout=60)
+
+
+@pytest.fixture
+def voila_app(request: pytest.FixtureRequest, voila_server: AppURL) -> AppURL:
+    """The address of ``book/apps/<param>.ipynb`` on the shared server (add a
+    query such as ``?seed=42`` directly); for "gallery", the server's root."""
+    name = request.param
+    if name == "gallery":
+        return voila_server
+    return AppURL(f"{voila_server}voila/render/{name}.ipynb", voila_server.pid)
 
 
 def block_other_hosts(target: object) -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ PAGES = _toc_pages()
 
 
 def _check_poker_widgets(page: object) -> None:
-    page.wait_for_selector(".rl-hand-explorer", state="visible", timeout=15_000)  # type: ignore[attr-defined]
+    page.wait_for_selector(".rl-hand-explorer", state="visible", timeout=ANSWER_MS)  # type: ignore[attr-defined]
     explorer = page.locator(".rl-hand-explorer")  # type: ignore[attr-defined]
     assert explorer.locator("input[type=text]").input_value() == "Kd Kc 9s 9h Qc"
     assert "two pair, kings and nines" in explorer.inner_text()
@@ -43,7 +43,7 @@ def _check_poker_widgets(page: object) -> None:
 
 def _check_arrange_widgets(page: object) -> None:
     """Every "arrange your 13" on the page shows 13 card buttons in three rows."""
-    page.wait_for_selector(".rl-arrange", state="visible", timeout=15_000)  # type: ignore[attr-defined]
+    page.wait_for_selector(".rl-arrange", state="visible", timeout=ANSWER_MS)  # type: ignore[attr-defined]
     boxes = page.locator(".rl-arrange")  # type: ignore[attr-defined]
     for i in range(boxes.count()):
         box = boxes.nth(i)
@@ -56,7 +56,7 @@ def _check_arrange_widgets(page: object) -> None:
 
 
 def _check_advice_lab(page: object) -> None:
-    page.wait_for_selector(".rl-advice-lab", state="visible", timeout=15_000)  # type: ignore[attr-defined]
+    page.wait_for_selector(".rl-advice-lab", state="visible", timeout=ANSWER_MS)  # type: ignore[attr-defined]
     lab = page.locator(".rl-advice-lab")  # type: ignore[attr-defined]
     options = lab.locator("select").inner_text().replace("\xa0", " ")
     assert "A flush in the back and two pairs" in options

@@ -23,7 +23,15 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM_ARGS, PageWatch, block_other_hosts, chromium_path
+from .conftest import (
+    ANSWER_MS,
+    CHROMIUM_ARGS,
+    PAGE_MS,
+    PageWatch,
+    PatientBrowser,
+    block_other_hosts,
+    chromium_path,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -71,7 +79,7 @@ def offline_browser(browser: object) -> Iterator[object]:
     launcher = browser.browser_type  # type: ignore[attr-defined]
     offline = launcher.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
     try:
-        yield offline
+        yield PatientBrowser(offline)
     finally:
         offline.close()
 
@@ -113,28 +121,28 @@ def test_try_it_live_runs_python_in_the_browser(
     clicked = time.monotonic()
     page.get_by_role("button", name="Try it live").click()
     lite = page.frame_locator("iframe.rl-live-frame")
-    lite.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=60_000)
+    lite.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=PAGE_MS)
     notebook_shown = time.monotonic() - clicked
 
     # what the notebook tells the reader: Run > Run All Cells
     lite.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     lite.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     explorer = lite.locator(".rl-hand-explorer")
-    explorer.locator("input[type=text]").wait_for(state="visible", timeout=180_000)
+    explorer.locator("input[type=text]").wait_for(state="visible", timeout=PAGE_MS)
     widget_shown = time.monotonic() - clicked
     assert "two pair, kings and nines" in explorer.inner_text()
 
     # a hand the book's page never showed: only Python in the browser can answer
     explorer.locator("input[type=text]").fill("As Ad 5c 5d 5h")
     typed = time.monotonic()
-    explorer.get_by_text("full house, fives over aces").wait_for(timeout=30_000)
+    explorer.get_by_text("full house, fives over aces").wait_for(timeout=ANSWER_MS)
     answered_ms = (time.monotonic() - typed) * 1000
     assert explorer.locator(".rl-cards svg[role=img]").count() == 5
     explorer.locator("input[type=text]").fill("As Ad 5c 5d Xh")
-    explorer.locator("[role=alert]", has_text="'Xh'").wait_for(timeout=30_000)
+    explorer.locator("[role=alert]", has_text="'Xh'").wait_for(timeout=ANSWER_MS)
 
     comparer = lite.locator(".rl-hand-comparer")
-    comparer.wait_for(state="visible", timeout=30_000)
+    comparer.wait_for(state="visible", timeout=ANSWER_MS)
     assert "A wins" in comparer.inner_text()
 
     page.locator(".rl-live").screenshot(path=str(screenshot_dir / "lite-cards_and_hands.png"))
@@ -175,7 +183,7 @@ def _live_chapter(offline_browser: object, base: str, chapter: str, shots: Path)
     page.goto(f"{base}/book/{chapter}/index.html", wait_until="load")
     page.get_by_role("button", name="Try it live").click()
     lite = page.frame_locator("iframe.rl-live-frame")
-    lite.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=60_000)
+    lite.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=PAGE_MS)
     lite.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     lite.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     try:
@@ -201,20 +209,20 @@ def test_try_it_live_plays_tien_len(offline_browser, lite_site, screenshot_dir: 
     ):
         game = lite.locator(".rl-tien-len")
         message = game.locator(".rl-tl-message-box")
-        message.get_by_text("Bot A held the 3♠ and led").wait_for(timeout=180_000)
+        message.get_by_text("Bot A held the 3♠ and led").wait_for(timeout=PAGE_MS)
         widget_shown = time.monotonic() - started
         assert "Your turn" in message.inner_text()
         cards = game.locator(".rl-tl-card:visible")
-        expect(cards).to_have_count(13, timeout=30_000)
+        expect(cards).to_have_count(13, timeout=ANSWER_MS)
         assert game.locator(".rl-tl-log .rl-tl-who", has_text="You").count() == 0
 
         game.locator(".rl-tl-card", has_text="J♣").click()
-        game.locator(".rl-tl-selection-box", has_text="J").wait_for(timeout=30_000)
+        game.locator(".rl-tl-selection-box", has_text="J").wait_for(timeout=ANSWER_MS)
         pressed = time.monotonic()
         game.locator(".rl-tl-play").click()
-        game.locator(".rl-tl-log .rl-tl-who", has_text="You").wait_for(timeout=30_000)
+        game.locator(".rl-tl-log .rl-tl-who", has_text="You").wait_for(timeout=ANSWER_MS)
         answered_ms = (time.monotonic() - pressed) * 1000
-        expect(cards).to_have_count(12, timeout=30_000)
+        expect(cards).to_have_count(12, timeout=ANSWER_MS)
         expect(game.locator(".rl-tl-card:visible", has_text="J♣")).to_have_count(0)
         seats = game.locator(".rl-tl-seats-box").inner_text()
         assert "12 cards" in seats and "11 cards" in seats  # you, and Bot A who led the 3♠
@@ -223,7 +231,7 @@ def test_try_it_live_plays_tien_len(offline_browser, lite_site, screenshot_dir: 
         # the trainer in the same notebook answers a play the page never showed
         trainer = lite.locator(".rl-can-it-beat")
         trainer.locator("input[type=text]").first.fill("2s")
-        trainer.get_by_text("the table holds a single card").wait_for(timeout=30_000)
+        trainer.get_by_text("the table holds a single card").wait_for(timeout=ANSWER_MS)
         page.locator(".rl-live").screenshot(path=str(screenshot_dir / "lite-tien_len.png"))
     print(
         f"\nJupyterLite, Tiến Lên: game live {widget_shown:.1f} s after the click, "
@@ -237,12 +245,12 @@ def test_try_it_live_plays_tredici(offline_browser, lite_site, screenshot_dir: P
 
     with _live_chapter(offline_browser, lite_site[0], "tredici", screenshot_dir) as (_page, lite):
         game = lite.locator(".rl-card-button")
-        expect(game).to_have_count(13, timeout=180_000)
+        expect(game).to_have_count(13, timeout=PAGE_MS)
         lit = lite.locator(".rl-card-button.rl-playable")
-        expect(lit).to_have_text(["4♣", "6♣"], timeout=30_000)
+        expect(lit).to_have_text(["4♣", "6♣"], timeout=ANSWER_MS)
         lit.first.click()
-        expect(game).to_have_count(12, timeout=30_000)
-        expect(lit).to_have_text(["2♣"], timeout=30_000)
+        expect(game).to_have_count(12, timeout=ANSWER_MS)
+        expect(lit).to_have_text(["2♣"], timeout=ANSWER_MS)
         six = lite.locator(".rl-card-button", has_text="6♣")
         assert six.evaluate("e => getComputedStyle(e).backgroundColor") != GOLD
         assert lit.evaluate("e => getComputedStyle(e).backgroundColor") == GOLD
@@ -258,7 +266,7 @@ def test_try_it_live_plays_three_thirteen(offline_browser, lite_site, screenshot
     ):
         game = lite.locator(".rl-tt-game")
         hand = game.locator(".rl-card-button:visible")
-        expect(hand).to_have_count(3, timeout=180_000)
+        expect(hand).to_have_count(3, timeout=PAGE_MS)
         game.get_by_role("button", name="Draw", exact=False).first.click()
-        expect(hand).to_have_count(4, timeout=30_000)
+        expect(hand).to_have_count(4, timeout=ANSWER_MS)
         assert "You drew the" in game.inner_text()

@@ -8,7 +8,7 @@ import pytest
 
 from rules_lib.three_thirteen import cards_dealt, deal_hand, new_game
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def test_the_chapter_draws_both_widgets(browser, site_url, screenshot_dir, viewp
     page.goto(f"{site_url}/book/three_thirteen/index.html", wait_until="load")
 
     # meld this hand: hand no. 8 of round 6, a button per card, the controls
-    page.wait_for_selector(".rl-meld-hand", state="visible", timeout=15_000)
+    page.wait_for_selector(".rl-meld-hand", state="visible", timeout=ANSWER_MS)
     meld = page.locator(".rl-meld-hand")
     buttons = meld.locator(".rl-card-button:visible")
     assert buttons.count() == cards_dealt(6)
@@ -34,7 +34,7 @@ def test_the_chapter_draws_both_widgets(browser, site_url, screenshot_dir, viewp
     assert "Not in a meld" in meld.inner_text()
 
     # the game: game no. 13 against two bots, the reader's first hand and the piles
-    page.wait_for_selector(".rl-tt-game", state="visible", timeout=15_000)
+    page.wait_for_selector(".rl-tt-game", state="visible", timeout=ANSWER_MS)
     game = page.locator(".rl-tt-game")
     text = game.inner_text()
     assert "Round 1 of 11" in text and "Bot B" in text and "Score sheet" in text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ def test_tien_len_page_draws_the_trainer_and_the_game(browser, site_url, screens
     assert page.locator("article .rl-cards svg[role=img]").count() > 60
     assert page.get_by_text("Everyone else has passed since Chi's play").is_visible()
 
-    page.wait_for_selector(".rl-can-it-beat", state="visible", timeout=15_000)
+    page.wait_for_selector(".rl-can-it-beat", state="visible", timeout=ANSWER_MS)
     trainer = page.locator(".rl-can-it-beat")
     assert trainer.locator("input[type=text]").nth(0).input_value() == "9s 9d"
     assert trainer.locator("input[type=text]").nth(1).input_value() == "9h 9c"
@@ -38,7 +38,7 @@ def test_tien_len_page_draws_the_trainer_and_the_game(browser, site_url, screens
     assert "Under common Vietnamese rules the answer is yes" in text
     assert trainer.locator(".rl-cards svg[role=img]").count() == 4
 
-    page.wait_for_selector(".rl-tien-len", state="visible", timeout=15_000)
+    page.wait_for_selector(".rl-tien-len", state="visible", timeout=ANSWER_MS)
     game = page.locator(".rl-tien-len")
     cards = game.locator(".rl-tl-card")
     assert sum(cards.nth(i).is_visible() for i in range(cards.count())) == 13

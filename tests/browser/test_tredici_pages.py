@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +18,7 @@ def test_tredici_chapter_shows_the_game_widget(browser, site_url, screenshot_dir
     page = context.new_page()
     watch = PageWatch(page)
     page.goto(f"{site_url}/book/tredici/index.html", wait_until="load")
-    page.wait_for_selector(".rl-tredici", state="visible", timeout=15_000)
+    page.wait_for_selector(".rl-tredici", state="visible", timeout=ANSWER_MS)
     game = page.locator(".rl-tredici")
     assert game.locator(".rl-td-hand .rl-card-button").count() == 13
     assert game.locator(".rl-td-hand .rl-playable").all_inner_texts() == ["4♣", "6♣"]

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
     started = time.monotonic()
     page.goto(voila_app)
     explorer = page.locator(".rl-hand-explorer")
-    explorer.locator("input[type=text]").wait_for(state="visible", timeout=60_000)
+    explorer.locator("input[type=text]").wait_for(state="visible", timeout=PAGE_MS)
     first_widget = time.monotonic() - started
     assert "two pair, kings and nines" in explorer.inner_text()
 
@@ -31,7 +31,7 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
     typed = time.monotonic()
     page.wait_for_function(
         "() => document.querySelector('.rl-hand-explorer').innerText.includes('full house, fives over aces')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     round_trip = time.monotonic() - typed
     assert explorer.locator(".rl-cards svg[role=img]").count() == 5
@@ -39,7 +39,7 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
     box.fill("As Ad 5c 5d Xh")
     page.wait_for_function(
         "() => document.querySelector('.rl-hand-explorer [role=alert]')?.innerText.includes(\"'Xh'\")",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     assert box.input_value() == "As Ad 5c 5d Xh"  # nothing the reader typed is lost
     assert "full house, fives over aces" in explorer.inner_text()  # the last good hand stays
@@ -49,7 +49,7 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
     page.locator(".rl-pick", has_text="5♦").click()
     page.wait_for_function(
         "() => document.querySelector('.rl-hand-explorer input').value === 'As Ad 5c 5♦'",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     page.screenshot(path=str(screenshot_dir / "voila-poker_hands.png"), full_page=True)
     print(
@@ -69,7 +69,7 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page)
     page.goto(voila_app)
-    page.locator(".rl-arrange").wait_for(state="visible", timeout=60_000)
+    page.locator(".rl-arrange").wait_for(state="visible", timeout=PAGE_MS)
 
     # deal a numbered hand: everyone typing the same number gets the same cards
     seed = page.locator(".rl-arrange input[type=number]")
@@ -80,7 +80,7 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     expected = Draft.from_cards(deal(42)[0])
     page.wait_for_function(
         f"() => document.querySelector('.rl-move-front').parentElement.innerText.includes('{expected.front[0]}')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     assert _row_cards(page, "back") == [str(c) for c in expected.back]
 
@@ -93,7 +93,7 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     page.keyboard.press("Enter")
     page.wait_for_function(
         "() => document.querySelector('.rl-arrange').innerText.includes('the back has 4 cards')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     assert moved in _row_cards(page, "front")
 
@@ -101,7 +101,7 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     page.get_by_role("button", name="Show the best arrangement").click()
     page.wait_for_function(
         "() => document.querySelector('.rl-arrange').innerText.includes('best arrangement for the book')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     assert "misset" not in page.locator(".rl-arrange").inner_text()
 
@@ -109,7 +109,7 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     page.get_by_role("button", name="Show down").click()
     page.wait_for_function(
         "() => document.querySelector('.rl-showdown').innerText.includes('Running total after 1 deal')",
-        timeout=20_000,
+        timeout=ANSWER_MS,
     )
     text = page.locator(".rl-showdown").inner_text()
     for name in ("you", "Bot A", "Bot B", "Bot C"):
@@ -125,7 +125,7 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
     watch = PageWatch(page)
     page.goto(voila_app)
     lab = page.locator(".rl-advice-lab")
-    lab.wait_for(state="visible", timeout=60_000)
+    lab.wait_for(state="visible", timeout=PAGE_MS)
     deals = lab.locator("input[type=number]").first
 
     # a short run finishes and shows both games' figures and plots
@@ -134,7 +134,7 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
     page.get_by_role("button", name="Run", exact=True).click()
     page.wait_for_function(
         "() => document.querySelector('.rl-advice-lab').innerText.includes('60 deals in')",
-        timeout=60_000,
+        timeout=PAGE_MS,
     )
     text = lab.inner_text()
     assert "Chinese Poker points per deal" in text and "95% CI" in text
@@ -146,13 +146,13 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
     page.get_by_role("button", name="Run", exact=True).click()
     page.wait_for_function(
         "() => document.querySelector('.rl-advice-lab').innerText.includes('Running')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     time.sleep(1.5)  # let the progress bar move
     page.get_by_role("button", name="Cancel").click()
     page.wait_for_function(
         "() => document.querySelector('.rl-advice-lab').innerText.includes('Cancelled')",
-        timeout=30_000,
+        timeout=ANSWER_MS,
     )
 
     # a mistyped setting is named, and nothing is lost
@@ -161,7 +161,7 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
     page.get_by_role("button", name="Run", exact=True).click()
     page.wait_for_function(
         "() => document.querySelector('.rl-advice-lab [role=alert]')?.innerText.includes(\"'Qx'\")",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     assert setting.input_value().endswith("7c 4d 2h")
     page.screenshot(path=str(screenshot_dir / "voila-strategy_lab.png"), full_page=True)
@@ -173,8 +173,8 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
 def test_a_shared_link_deals_the_same_game(browser, voila_app):
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page)
-    page.goto(voila_app.rstrip("/") + "/?seed=42&rules=mb-source")
-    page.locator(".rl-arrange").wait_for(state="visible", timeout=60_000)
+    page.goto(voila_app + "?seed=42&rules=mb-source")
+    page.locator(".rl-arrange").wait_for(state="visible", timeout=PAGE_MS)
     assert page.locator(".rl-arrange input[type=number]").input_value() == "42"
     assert page.locator(".rl-showdown select").input_value() == "Mậu Binh (source rules)"
     from rules_lib.arrange import deal
@@ -193,7 +193,7 @@ def test_the_gallery_links_every_app(browser, voila_app):
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page)
     page.goto(voila_app.rstrip("/") + "/voila/render/index.ipynb")
-    page.get_by_role("link", name="Arrange your 13").wait_for(timeout=60_000)
+    page.get_by_role("link", name="Arrange your 13").wait_for(timeout=PAGE_MS)
     import sys
 
     sys.path.insert(0, "tools")
@@ -205,7 +205,7 @@ def test_the_gallery_links_every_app(browser, voila_app):
         page.get_by_role("link", name="Arrange your 13").click()
     app = opened.value
     app_watch = PageWatch(app)
-    app.locator(".rl-arrange").wait_for(state="visible", timeout=60_000)
+    app.locator(".rl-arrange").wait_for(state="visible", timeout=PAGE_MS)
     assert "/voila/render/arrange_13.ipynb" in app.url
     app.close()
     page.close()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ def _full_screenshot(page, path, width: int) -> None:
     page.screenshot(path=str(path), full_page=True)
 
 
-def _game_text_includes(page, text: str, timeout: int = 20_000) -> None:
+def _game_text_includes(page, text: str, timeout: int = ANSWER_MS) -> None:
     page.wait_for_function(
         "t => document.querySelector('.rl-tt-game').innerText.includes(t)",
         arg=text,
@@ -41,9 +41,9 @@ def _game_text_includes(page, text: str, timeout: int = 20_000) -> None:
 def test_a_whole_game_is_played_to_the_end_by_clicking(browser, voila_app, screenshot_dir):
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page)
-    page.goto(voila_app.rstrip("/") + "/?seed=11&bots=1")
+    page.goto(voila_app + "?seed=11&bots=1")
     game = page.locator(GAME)
-    game.wait_for(state="visible", timeout=60_000)
+    game.wait_for(state="visible", timeout=PAGE_MS)
     assert "Round 1 of 11" in game.inner_text()
 
     # the first turn with the turn's own buttons: draw, select a card, discard
@@ -57,7 +57,7 @@ def test_a_whole_game_is_played_to_the_end_by_clicking(browser, voila_app, scree
     page.wait_for_function(
         "() => document.querySelector('.rl-tt-log').innerText"
         ".includes('You drew from the stock and discarded')",
-        timeout=20_000,
+        timeout=ANSWER_MS,
     )
     _full_screenshot(page, screenshot_dir / "voila-three_thirteen-start.png", 1000)
     page.set_viewport_size({"width": 1000, "height": 900})
@@ -78,7 +78,7 @@ def test_a_whole_game_is_played_to_the_end_by_clicking(browser, voila_app, scree
         page.wait_for_function(
             "old => document.querySelector('.rl-tt-log').innerHTML !== old",
             arg=before,
-            timeout=20_000,
+            timeout=ANSWER_MS,
         )
         slowest = max(slowest, time.monotonic() - t)
         clicks += 1
@@ -112,9 +112,9 @@ def test_a_shared_link_deals_the_same_game_with_its_rules_and_bots(browser, voil
 
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page)
-    page.goto(voila_app.rstrip("/") + "/?seed=7&rules=variations&bots=2")
+    page.goto(voila_app + "?seed=7&rules=variations&bots=2")
     game = page.locator(GAME)
-    game.wait_for(state="visible", timeout=60_000)
+    game.wait_for(state="visible", timeout=PAGE_MS)
     assert game.locator("input[type=number]").input_value() == "7"
     assert game.locator("select").nth(1).input_value().startswith("Variations")
     assert "Bot B" in game.inner_text() and "Bot C" not in game.inner_text()
@@ -135,12 +135,12 @@ def test_a_shared_link_deals_the_same_game_with_its_rules_and_bots(browser, voil
     page.wait_for_function(
         "() => { const t = document.querySelector('.rl-meld-hand').innerText;"
         " return t.includes('is not a meld') || !t.includes('No melds yet'); }",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     practice.get_by_role("button", name="Compare with the best").click()
     page.wait_for_function(
         "() => document.querySelector('.rl-meld-hand').innerText.includes('The best arrangement')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     page.close()
     watch.check()

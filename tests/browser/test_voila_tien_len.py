@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def test_a_whole_game_is_played_to_the_standings_by_clicking(browser, voila_app,
     started = time.monotonic()
     page.goto(voila_app + "?seed=5")
     game = page.locator(GAME)
-    game.locator(".rl-tl-card").first.wait_for(state="visible", timeout=60_000)
+    game.locator(".rl-tl-card").first.wait_for(state="visible", timeout=PAGE_MS)
     first_widget = time.monotonic() - started
     assert "Deal no. 5" in _message(page)
     assert game.locator(".rl-tl-card:visible").count() == 13
@@ -49,7 +49,7 @@ def test_a_whole_game_is_played_to_the_standings_by_clicking(browser, voila_app,
     game.locator(".rl-tl-play").click()
     page.wait_for_function(
         f"() => document.querySelector('{MESSAGE} [role=alert]')?.innerText.includes('your selection is kept')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     assert (
         "not a play" in _message(page)
@@ -68,13 +68,13 @@ def test_a_whole_game_is_played_to_the_standings_by_clicking(browser, voila_app,
         game.locator(".rl-tl-hint").click()
         page.wait_for_function(
             f"() => document.querySelector('{MESSAGE}').innerText.includes('Hint:')",
-            timeout=10_000,
+            timeout=ANSWER_MS,
         )
         button = ".rl-tl-pass" if "Hint: pass" in _message(page) else ".rl-tl-play"
         game.locator(button).click()
         page.wait_for_function(  # the message is the widget's last update of a turn
             f"() => /Your turn|Game over/.test(document.querySelector('{MESSAGE}').innerText)",
-            timeout=10_000,
+            timeout=ANSWER_MS,
         )
     per_turn = (time.monotonic() - moves_started) / turns
     text = game.inner_text()
@@ -91,7 +91,7 @@ def test_a_whole_game_is_played_to_the_standings_by_clicking(browser, voila_app,
     game.locator("button", has_text="New game").click()
     page.wait_for_function(
         f"() => document.querySelector('{MESSAGE}').innerText.includes('Deal no. 6')",
-        timeout=10_000,
+        timeout=ANSWER_MS,
     )
     page.set_viewport_size({"width": 390, "height": 844})
     time.sleep(0.5)

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def _click_and_wait(page, button) -> float:
     button.click()
     page.wait_for_function(
         f"() => Number(document.querySelector('{STATE}').dataset.moves) !== {before}",
-        timeout=15_000,
+        timeout=ANSWER_MS,
     )
     return time.monotonic() - started
 
@@ -43,7 +43,7 @@ def test_a_whole_game_against_the_bot_is_played_to_the_end(browser, voila_app, s
     started = time.monotonic()
     page.goto(f"{voila_app}?seed={SEED}")
     game = page.locator(".rl-tredici")
-    game.wait_for(state="visible", timeout=60_000)
+    game.wait_for(state="visible", timeout=PAGE_MS)
     first_widget = time.monotonic() - started
     hand = game.locator(".rl-td-hand .rl-card-button")
     assert hand.count() == 13
@@ -59,7 +59,7 @@ def test_a_whole_game_against_the_bot_is_played_to_the_end(browser, voila_app, s
     page.wait_for_function(
         "() => document.querySelector('.rl-td-message [role=alert]')?.innerText"
         ".includes('You cannot play J♠')",
-        timeout=15_000,
+        timeout=ANSWER_MS,
     )
     assert _moves(page) == 0 and hand.count() == 13
 

@@ -26,8 +26,9 @@ from rules_lib.tien_len import (
     make_play,
     new_game,
 )
+from tests.playouts.scale import games
 
-GAMES_PER_CASE = 200  # x 2 presets x 4 table sizes = 1,600 hands (and 480 below)
+GAMES_PER_CASE = games(50)  # x 2 presets x 4 table sizes = 400 hands (and 160 below)
 
 
 def card_ids(cards: object) -> list[tuple[int, int]]:
@@ -128,7 +129,7 @@ def test_house_rule_mixtures_play_out_with_the_engine_loop(
 ) -> None:
     rules = PRESETS["source"].with_options(finish=finish, **options)
     rng = random.Random(f"{options}{finish}")
-    for game in range(80):
+    for game in range(games(40)):
         players = 3 + game % 5
         start = new_game(rng.randrange(2**32), players, rules)
         final = playout(start, [RandomBot()] * players, rng)

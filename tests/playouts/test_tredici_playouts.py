@@ -1,6 +1,6 @@
 """Random playouts of Tredici (GAMES.md section 6: what every engine must guarantee).
 
-About 800 whole games with random legal steps (and the sensible bot), over
+About 330 whole games (``make soak``: four times as many) with random legal steps (and the sensible bot), over
 the presets and the less common options.  After every move: all 54 cards are
 in exactly one zone; the seat to act sees its own hand and only counts of the
 rest.  At random moves, a random illegal action must raise and leave the
@@ -36,12 +36,13 @@ from rules_lib.tredici import (
     TrediciState,
     new_game,
 )
+from tests.playouts.scale import games
 
-# Games per test (about 800 in all, ~12 s of CPU); raise them for a longer soak.
-SOURCE_GAMES = 300
-VARIANT_GAMES = 80
-BOT_GAMES = 150
-REPLAY_GAMES = 80
+# Games per test (about 330 in all); `make soak` plays four times as many.
+SOURCE_GAMES = games(100)
+VARIANT_GAMES = games(30)
+BOT_GAMES = games(150)
+REPLAY_GAMES = games(30)
 
 DECK_IDS = frozenset(map(id, DECK))
 EVERY_ACTION: list[Action] = [*(Play(c) for c in DECK), DRAW, STOP, LAST_CARD, THIRTEEN]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import statistics
-import time
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -45,7 +43,6 @@ from rules_lib.three_thirteen import (
     new_game,
     wild_rank,
 )
-from rules_lib.three_thirteen.melds import _search
 
 SOURCE = ThreeThirteenRules()
 ACE_HIGH = ThreeThirteenRules(ace_high=True)
@@ -303,25 +300,6 @@ def test_hand_of_only_wild_cards():
 def test_a_lone_wild_card_cannot_meld_without_partners():
     assert best_melds("3h 9s Kd", 3).penalty == 3 + 9 + 10
     assert best_melds("3h 9s 9d", 3).penalty == 0
-
-
-def test_melder_is_fast_enough_median_under_1ms_worst_under_50ms():
-    rng = random.Random(2026)
-    rules = ThreeThirteenRules(jokers=2)
-    deck = list(standard_deck(2, 2))
-    times = []
-    for _ in range(300):
-        hand = Cards(rng.sample(deck, 14))
-        wild = Rank(rng.randint(3, 13))
-        best = float("inf")
-        for _repeat in range(3):  # the least of three runs: the machine may be busy
-            _search.cache_clear()
-            start = time.perf_counter()
-            best_melds(hand, wild, rules)
-            best = min(best, time.perf_counter() - start)
-        times.append(best)
-    assert statistics.median(times) < 1e-3
-    assert max(times) < 50e-3
 
 
 # --------------------------------------------------------------------------------

@@ -1,4 +1,9 @@
-"""Tredici, the Italian "Thirteen" for two players (GAMES.md §5, source ``004``).
+"""Tredici, a two-player "Thirteen" (GAMES.md §5, source ``004``).
+
+The source is an Italian translation of a game invented and published in
+English (it credits Alex Olesen, and warns that it has nothing to do with
+Tiến Lên, which many Americans call "Thirteen"): not a game from Italy.  The
+library keeps the translation's Italian words in :data:`GLOSSARY`.
 
 Two players, 52 cards and a red and a black joker.  Each gets 13 cards, one
 card is turned up to start the play pile and the rest is the stock.  On your
@@ -16,7 +21,9 @@ the cards that may come next, one at a time:
   next card of the run, the answer to a joker, or the card just drawn);
 * ``STOP`` ends the run (``str``: ``stop``);
 * ``DRAW`` draws (one card, or 13 when answering a joker you cannot follow);
-* ``LAST_CARD`` says "last card"; ``THIRTEEN`` calls "thirteen".
+* ``LAST_CARD`` says "last card"; ``THIRTEEN`` calls "thirteen";
+* ``WAIT`` keeps quiet for one step (only in the race reading of "last
+  card", ``last_card_race=True``: see below).
 
 The turn passes by itself when the player has nothing left to do but stop: a
 joker was played, no card in hand continues the run, and there is no "last
@@ -31,33 +38,64 @@ seat 0 plays a card one rank above or below J♦ (a 10 or a Q of any suit)
 >>> game = game.apply_action("Qh").apply_action("Kh")
 >>> [str(a) for a in game.legal_actions()]  # after a king: any queen or any ace
 ['A♠', 'Q♣', 'stop']
->>> for card in "As Ks Qc Jc".split():  # the source's run Q K A K Q J on a jack
+>>> for card in "As Ks Qc Jc".split():  # the translation's run Q K A K Q J on a jack
 ...     game = game.apply_action(card)
->>> " ".join(str(a) for a in game.history), game.current_player()  # the turn passed
+>>> " ".join(str(a) for a in game.history), game.current_player()  # no 10♣: the turn passed
 ('Q♥ K♥ A♠ K♠ Q♣ J♣', 1)
 
-**The calls.**  Say "last card" (``LAST_CARD``) after the play that leaves
-you one card, before your turn ends: the turn stays open for it.  If your turn
-ends without it, the opponent may call "thirteen" (``THIRTEEN``) at any step of
-their next turn (rule option: only as its first action), and you draw 13
-cards.  Once that turn is over you are safe; saying it late is allowed.
+(The translation prints the run as bare ranks, Q K A K Q J; the English
+original gives the suits, Q♥ K♥ A♠ K♠ Q♣ J♣, and goes on to 10♣.)
 
->>> late = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+**The calls.**  The source makes "last card" a race: a player down to one
+card must say it, and draws 13 cards if the opponent calls "thirteen"
+before they remember.  The library's default puts the race into turns (the
+book's reading): say "last card" (``LAST_CARD``) after the play that leaves
+you one card, before your turn ends; the turn stays open for it.  If your
+turn ends without it, the opponent may call "thirteen" (``THIRTEEN``) at any
+step of their next turn (``thirteen_window="first action"``: only as its
+first action), and you draw 13 cards.  Once that turn is over you are safe;
+saying it late is allowed.  One call closes the window, whatever it drew.
+
+>>> late = TrediciState.from_position(["Qh Kh 5d", "Qs Js 3c"], pile="Jd")
 >>> late = late.apply_action("Qh").apply_action("Kh")
 >>> [str(a) for a in late.legal_actions()]
 ['last card', 'stop']
->>> caught = late.apply_action("stop").apply_action("thirteen")
+>>> late = late.apply_action("stop").apply_action("Qs")  # seat 1 plays first...
+>>> [str(a) for a in late.legal_actions()], late.current_player()
+(['J♠', 'thirteen', 'stop'], 1)
+>>> caught = late.apply_action("thirteen")  # ...then calls
 >>> len(caught.hands[0]), caught.current_player()
 (14, 1)
 
-**Where the source is silent** we chose, as options or documented defaults:
-the card answering a joker starts a normal turn, so a run may follow it
-(``answer_starts_run``); the deal goes one card at a time and seat 0 (or
-``first_player``) starts; a joker turned up at the deal goes to the bottom of
-the stock; the stock is rebuilt as soon as its last card is taken, and again
-whenever a draw needs more, shuffled from the game's seed; a "thirteen" on a
-player who said "last card" is simply not a legal action; after 5000 turns the
-game is a draw (``turn_limit``).
+The race itself is the option ``last_card_race=True``: the one-card player
+may still say "last card" at any step of the opponent's turn, until a
+"thirteen" is called.  The opponent acts first; after each of their steps
+that leaves the turn with them, the one-card player has a step of their
+own, ``LAST_CARD`` or ``WAIT``:
+
+>>> race = TrediciState.from_position(
+...     ["Qh Kh 5d", "Qs Js 3c"], pile="Jd", rules=TrediciRules(last_card_race=True)
+... )
+>>> race = race.apply_action("Qh").apply_action("Kh").apply_action("stop").apply_action("Qs")
+>>> [str(a) for a in race.legal_actions()], race.current_player()
+(['last card', 'wait'], 0)
+>>> saved = race.apply_action("last card")  # in time: no call is possible now
+>>> [str(a) for a in saved.legal_actions()], saved.current_player()
+(['J♠', 'stop'], 1)
+
+**Where the source is silent or unclear** the library chose, as options or
+documented defaults (the book's readings): you must play when you can
+(``voluntary_draw``); a drawn card waits for your next turn
+(``play_drawn_card``); the card answering a joker starts a normal turn, so a
+run may follow it (``answer_starts_run``); "last card" is a matter of turns
+(``last_card_race``, ``thirteen_window``); the deal goes one card at a time
+and seat 0 (or ``first_player``) starts; a joker turned up at the deal goes to
+the bottom of the stock; a draw that even a rebuilt stock cannot cover takes
+what there is; a "thirteen" on a player who said "last card" is simply not a
+legal action; after 5000 turns the game is a draw (``turn_limit``).  The
+source does say how the stock is rebuilt when its last card is taken: the
+top card of the play pile stays, the rest is shuffled (here from the game's
+seed) into a new stock.
 
 Illegal steps raise and say what would be legal; the state is unchanged:
 
@@ -103,6 +141,7 @@ __all__ = [
     "PRESETS",
     "STOP",
     "THIRTEEN",
+    "WAIT",
     "Action",
     "CallThirteen",
     "Draw",
@@ -114,6 +153,7 @@ __all__ = [
     "TrediciRules",
     "TrediciState",
     "TurnReport",
+    "Wait",
     "describe_turns",
     "fits_on",
     "follows_in_run",
@@ -129,8 +169,9 @@ __all__ = [
 DECK: Cards = standard_deck(jokers=2)
 
 GLOSSARY = {
-    "Tredici": "'thirteen' in Italian: the game, and the word you call when the "
-    "opponent forgot to say 'last card'",
+    "Tredici": "'thirteen' in Italian: the translation's name for the game (the English "
+    "original calls it Thirteen), and the word you call when the opponent forgot to say "
+    "'last card'",
     "ultima carta": "'last card': what you must say when you are down to one card",
     "corsa": "a run: several cards played in one turn, each of the suit of the one "
     "before and one rank away from it",
@@ -147,14 +188,16 @@ GLOSSARY = {
 
 @dataclass(frozen=True)
 class TrediciRules:
-    """House rules of Tredici; the defaults are the source's reading (GAMES.md §5).
+    """House rules of Tredici; the defaults are the book's reading of the source (GAMES.md §5).
 
     * ``play_drawn_card``: after drawing one card because you could not play,
       you may play it at once if it fits (and go on with a run from it).
-      Default False: drawing ends your turn.
+      The source only says you draw a card; default False (the book's
+      reading): drawing ends your turn.
     * ``voluntary_draw``: you may draw instead of playing even when you could
       play (also when a joker is pending, if there is something to draw).
-      Default False: you must play when you can.
+      The source only says you draw when you cannot play; default False (the
+      book's reading): you must play when you can.
     * ``answer_starts_run``: the card that answers a joker (any card of the
       forced suit) starts a normal turn, so a run may follow it.  The source
       is silent; default True.
@@ -162,8 +205,12 @@ class TrediciRules:
     * ``thirteen_window``: when "thirteen" may be called on an opponent who
       ended a turn with one card without saying "last card": ``"turn"`` (at
       any step of your next turn, default) or ``"first action"`` (only as the
-      very first thing in it).  "Last card" must always be said before the
-      turn in which you got down to one card ends.
+      very first thing in it).  One call closes the window, whatever it drew.
+    * ``last_card_race``: the source's race.  Default False (the book's
+      reading): "last card" must be said before the turn in which you got
+      down to one card ends.  True: you may still say it at any step of the
+      opponent's turn until they call "thirteen"; after each of their steps
+      that leaves the turn with them you get a step, ``LAST_CARD`` or ``WAIT``.
     * ``joker_draw``: cards drawn by a player who cannot answer a joker (13).
     * ``thirteen_penalty``: cards drawn after a successful "thirteen" (13).
     * ``hand_size``: cards dealt to each player (13).
@@ -181,7 +228,7 @@ class TrediciRules:
     >>> TrediciRules().with_options(jokers_wild=True)
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownOptionError: Tredici has no rule option 'jokers_wild'; its options are: play_drawn_card, voluntary_draw, answer_starts_run, last_card_rule, thirteen_window, joker_draw, thirteen_penalty, hand_size, turn_limit
+    rules_lib.errors.UnknownOptionError: Tredici has no rule option 'jokers_wild'; its options are: play_drawn_card, voluntary_draw, answer_starts_run, last_card_rule, thirteen_window, last_card_race, joker_draw, thirteen_penalty, hand_size, turn_limit
     """
 
     play_drawn_card: bool = False
@@ -189,6 +236,7 @@ class TrediciRules:
     answer_starts_run: bool = True
     last_card_rule: bool = True
     thirteen_window: Literal["turn", "first action"] = "turn"
+    last_card_race: bool = False
     joker_draw: int = 13
     thirteen_penalty: int = 13
     hand_size: int = 13
@@ -231,7 +279,7 @@ class TrediciRules:
 
 
 PRESETS: dict[str, TrediciRules] = {
-    # The source as we read it (GAMES.md §5 defaults).
+    # The source as the book reads it (GAMES.md §5 defaults).
     "source": TrediciRules(),
     # The usual house rules of draw-and-play games such as Crazy Eights: the
     # drawn card may be played at once, and you may draw instead of playing.
@@ -463,12 +511,25 @@ class CallThirteen:
         return "thirteen"
 
 
-Action: TypeAlias = Play | Draw | Stop | SayLastCard | CallThirteen
+@dataclass(frozen=True)
+class Wait:
+    """Keep quiet for one step of the opponent's turn (race reading, ``last_card_race``).
+
+    Only the player who holds one card and has not said "last card" takes
+    this step, between two steps of the opponent; the opponent goes on.
+    """
+
+    def __str__(self) -> str:
+        return "wait"
+
+
+Action: TypeAlias = Play | Draw | Stop | SayLastCard | CallThirteen | Wait
 
 DRAW = Draw()
 STOP = Stop()
 LAST_CARD = SayLastCard()
 THIRTEEN = CallThirteen()
+WAIT = Wait()
 
 _WORDS: dict[str, Action] = {
     "draw": DRAW,
@@ -483,23 +544,25 @@ _WORDS: dict[str, Action] = {
     "thirteen": THIRTEEN,
     "tredici": THIRTEEN,
     "13": THIRTEEN,
+    "wait": WAIT,
+    "aspetta": WAIT,
 }
 
 
 def parse_action(text: str) -> Action:
-    """Read one action as a player writes it: a card, ``draw``, ``stop``, ``last card``, ``thirteen``.
+    """Read one action as a player writes it: a card, ``draw``, ``stop``, ``last card``, ``thirteen``, ``wait``.
 
-    The Italian words (``pesca``, ``basta``, ``ultima carta``, ``tredici``) work too,
+    The Italian words (``pesca``, ``basta``, ``ultima carta``, ``tredici``, ``aspetta``) work too,
     and ``str`` of every action reads back.
 
     >>> parse_action("K♥"), parse_action("play rj"), parse_action("Ultima carta!")
     (Play(card=Card.parse('K♥')), Play(card=Joker(Color.RED)), SayLastCard())
-    >>> all(parse_action(str(a)) == a for a in (DRAW, STOP, LAST_CARD, THIRTEEN))
+    >>> all(parse_action(str(a)) == a for a in (DRAW, STOP, LAST_CARD, THIRTEEN, WAIT))
     True
     >>> parse_action("shuffle")
     Traceback (most recent call last):
     ...
-    rules_lib.errors.NotationError: cannot read action 'shuffle': write a card (Qh, K♥, RJ), draw, stop, last card or thirteen
+    rules_lib.errors.NotationError: cannot read action 'shuffle': write a card (Qh, K♥, RJ), draw, stop, last card, thirteen or wait
     """
     words = " ".join(text.replace("!", " ").replace('"', " ").split()).lower()
     if words in _WORDS:
@@ -510,7 +573,7 @@ def parse_action(text: str) -> Action:
     except NotationError:
         raise NotationError(
             f"cannot read action {text!r}: write a card (Qh, K♥, RJ), draw, stop, "
-            "last card or thirteen"
+            "last card, thirteen or wait"
         ) from None
 
 
@@ -581,6 +644,10 @@ class TrediciState:
     this turn), ``drawn`` (the drawn card that may be played, house rule),
     ``forced_suit`` / ``forced_draw`` (a joker is pending: the suit to play
     and how many cards a player who cannot must draw), ``said_last_card``,
+    ``thirteen_called`` (a "thirteen" was called this turn: no second call),
+    ``race_step`` (race reading only: the player *not* on turn, who holds one
+    card, may say "last card" or wait; :meth:`current_player` is that
+    player, while ``player`` stays the one whose turn it is),
     ``winner`` and ``result`` (why the game ended; empty while it goes on),
     ``history`` (every action since the deal; not part of equality).
     """
@@ -597,6 +664,8 @@ class TrediciState:
     forced_suit: Suit | None = None
     forced_draw: int = 0
     said_last_card: tuple[bool, bool] = (False, False)
+    thirteen_called: bool = False
+    race_step: bool = False
     turn_started: bool = False
     turn: int = 1
     shuffles: int = 0
@@ -670,7 +739,10 @@ class TrediciState:
         return DECK
 
     def current_player(self) -> int:
-        return TERMINAL if self.result else self.player
+        """The seat to act: the player on turn, or in a race step the one-card player."""
+        if self.result:
+            return TERMINAL
+        return 1 - self.player if self.race_step else self.player
 
     def is_terminal(self) -> bool:
         return bool(self.result)
@@ -759,6 +831,11 @@ class TrediciState:
         if self.result:
             return self.result
         who = names[self.player]
+        if self.race_step:
+            return (
+                f"{names[1 - self.player]} may say 'last card' now, before "
+                f"{names[self.player]} calls 'thirteen', or wait"
+            )
         if self.drawn is not None:
             return f"{who} drew {self.drawn} and may play it, or stop"
         if self.run:
@@ -805,6 +882,8 @@ class TrediciState:
     def _compute_legal(self) -> tuple[Action, ...]:
         if self.result:
             return ()
+        if self.race_step:
+            return (LAST_CARD, WAIT)
         me = self.player
         hand = self.hands[me]
         actions: list[Action] = []
@@ -850,7 +929,18 @@ class TrediciState:
         return (
             len(self.hands[other]) == 1
             and not self.said_last_card[other]
+            and not self.thirteen_called
             and (self.rules.thirteen_window == "turn" or not self.turn_started)
+        )
+
+    def _race_due(self, before: TrediciState) -> bool:
+        """Whether, after a step of the player on turn, the one-card opponent gets a race step."""
+        return (
+            self.rules.last_card_race
+            and self.rules.last_card_rule
+            and not self.result
+            and self.turn == before.turn
+            and self._thirteen_open
         )
 
     def _take(self, count: int) -> tuple[list[AnyCard], dict[str, Any]]:
@@ -890,6 +980,20 @@ class TrediciState:
         return state
 
     def _apply(self, action: Action) -> TrediciState:
+        if self.race_step:  # the one-card player's step in the race reading
+            changes: dict[str, Any] = {"race_step": False}
+            if isinstance(action, SayLastCard):
+                said = [*self.said_last_card]
+                said[1 - self.player] = True
+                changes["said_last_card"] = (said[0], said[1])
+            return self._evolve(action, changes)
+        state = self._apply_step(action)
+        if state._race_due(self):
+            state = state._evolve(None, {"race_step": True})
+        return state
+
+    def _apply_step(self, action: Action) -> TrediciState:
+        """The state after a step of the player on turn."""
         me = self.player
         said = [*self.said_last_card]
         changes: dict[str, Any]
@@ -970,6 +1074,7 @@ class TrediciState:
                 self._end_turn(changes)  # said after the last card of the run
             return self._evolve(action, changes)
         # CallThirteen: the opponent draws the penalty; the caller's turn goes on.
+        # The call closes the window even when there was nothing left to draw.
         other = 1 - me
         taken, changes = self._take(self.rules.thirteen_penalty)
         hand = _sorted((*self.hands[other], *taken))
@@ -977,6 +1082,7 @@ class TrediciState:
         changes.update(
             hands=(hand, self.hands[1]) if other == 0 else (self.hands[0], hand),
             said_last_card=(said[0], said[1]),
+            thirteen_called=True,
             turn_started=True,
         )
         return self._evolve(action, changes)
@@ -988,6 +1094,8 @@ class TrediciState:
             run=_NO_CARDS,
             run_open=False,
             drawn=None,
+            thirteen_called=False,
+            race_step=False,
             turn_started=False,
             turn=self.turn + 1,
         )
@@ -999,11 +1107,21 @@ class TrediciState:
         legal = ", ".join(str(a) for a in self._legal)
         if self.result:
             return f"the game is over ({self.result}); no action is legal"
-        who = f"seat {self.player}"
+        who = f"seat {self.current_player()}"
         reason = self._reason(action, ("seat 0", "seat 1"))
         return f"{who} cannot {_verb(action)}: {reason}; legal now: {legal}"
 
     def _reason(self, action: Action, names: Sequence[str]) -> str:
+        if self.race_step:
+            return (
+                f"it is {_possessive(names[self.player])} turn: "
+                f"{names[1 - self.player]} may only say 'last card' now, or wait"
+            )
+        if isinstance(action, Wait):
+            return (
+                "'wait' is only a step for a player who holds one card during the "
+                "opponent's turn (last_card_race=True)"
+            )
         me = self.player
         hand = self.hands[me]
         if isinstance(action, Play):
@@ -1051,6 +1169,8 @@ class TrediciState:
             return f"{_says(names[other], 'holds', 'hold')} {len(self.hands[other])} cards, not one"
         if self.said_last_card[other]:
             return f"{names[other]} said 'last card' in time"
+        if self.thirteen_called:
+            return "'thirteen' has been called already this turn"
         return "'thirteen' must be your first action of the turn (thirteen_window='first action')"
 
     def __repr__(self) -> str:
@@ -1078,6 +1198,7 @@ def _verb(action: Action) -> str:
         Stop: "stop",
         SayLastCard: "say 'last card'",
         CallThirteen: "call 'thirteen'",
+        Wait: "wait",
     }[type(action)]
 
 
@@ -1152,16 +1273,34 @@ def describe_turns(
     seat 1 could not play and drew a card (over)
     >>> [r.text for r in describe_turns(start, "Qh Kh".split(), names=("you", "the bot"))]
     ['you played Q♥ K♥']
+
+    In the race reading the one-card player's "last card" is told inside the
+    opponent's turn (a ``wait`` is not told):
+
+    >>> race = TrediciState.from_position(
+    ...     ["Qh Kh 5d", "Qs Js 3c"], pile="Jd", rules=TrediciRules(last_card_race=True)
+    ... )
+    >>> [r.text for r in describe_turns(race, parse_actions("Qh Kh stop Qs wait Js last card"))]
+    ['seat 0 played Q♥ K♥', "seat 1 played Q♠ J♠, then seat 0 said 'last card' in time"]
     """
     reports: list[TurnReport] = []
     events: list[str] = []
     played: list[AnyCard] = []
     run: list[AnyCard] = []
     start = state
+    interrupted = False  # the last event was the other player's: name the player on turn again
+    named = False  # the first event names its player already (a race step)
+
+    def add(event: str) -> None:
+        nonlocal interrupted
+        if interrupted:
+            event = f"{names[start.player]} {event}"
+            interrupted = False
+        events.append(event)
 
     def flush_run() -> None:
         if run:
-            events.append("played " + " ".join(str(c) for c in run))
+            add("played " + " ".join(str(c) for c in run))
             run.clear()
 
     for item in actions:
@@ -1169,57 +1308,66 @@ def describe_turns(
         before = state
         state = state.apply_action(action)
         me, other = before.player, 1 - before.player
+        if before.race_step:  # the one-card player's word in the opponent's turn
+            if isinstance(action, SayLastCard):
+                flush_run()
+                named = named or not events
+                events.append(f"{names[other]} said 'last card' in time")
+                interrupted = True
+            continue
         if isinstance(action, Play):
             card = action.card
             played.append(card)
             if isinstance(card, Joker):
                 flush_run()
-                events.append(
+                add(
                     f"played the {card.color.value} joker on {before.run[-1] if before.run else before.top}"
                     f": {names[other]} must follow with a {state.forced_suit}"
                     if state.winner is None
                     else f"played the {card.color.value} joker"
                 )
             elif before.forced_suit is not None:
-                events.append(f"followed the joker's suit with {card}")
+                add(f"followed the joker's suit with {card}")
             else:
                 run.append(card)
             if state.winner is not None:
                 flush_run()
-                events.append("went out and won")
+                add("went out and won")
         else:
             flush_run()
             if isinstance(action, Draw):
                 got = len(state.hands[me]) - len(before.hands[me])
                 cards = "a card" if got == 1 else f"{got} cards"
                 if got == 0:
-                    events.append("had to draw, but there was nothing left to draw")
+                    add("had to draw, but there was nothing left to draw")
                 elif before.forced_suit is not None:
-                    events.append(f"could not play a {before.forced_suit} and drew {cards}")
+                    add(f"could not play a {before.forced_suit} and drew {cards}")
                 elif before.playable():
-                    events.append(f"chose to draw {cards}")
+                    add(f"chose to draw {cards}")
                 else:
-                    events.append(f"could not play and drew {cards}")
+                    add(f"could not play and drew {cards}")
             elif isinstance(action, Stop):
                 if before.drawn is not None:
-                    events.append("kept the card drawn")
+                    add("kept the card drawn")
             elif isinstance(action, SayLastCard):
-                events.append("said 'last card'")
+                add("said 'last card'")
             else:
                 got = len(state.hands[other]) - len(before.hands[other])
-                events.append(
+                drew = f"drew {got} card{'s' * (got != 1)}" if got else "there was nothing to draw"
+                add(
                     f"called 'thirteen': {names[other]} had not said 'last card' "
-                    f"and drew {got} cards"
+                    + ("and " if got else "but ")
+                    + drew
                 )
             if state.shuffles > before.shuffles:
-                events.append("the pile under its top card was shuffled into a new stock")
+                add("the pile under its top card was shuffled into a new stock")
         if state.is_terminal() or state.turn != before.turn:
             flush_run()
-            reports.append(_report(start, played, events, True, state, names))
-            events, played, start = [], [], state
+            reports.append(_report(start, played, events, True, state, names, named))
+            events, played, start, interrupted, named = [], [], state, False, False
     flush_run()
     if events:
-        reports.append(_report(start, played, events, False, state, names))
+        reports.append(_report(start, played, events, False, state, names, named))
     return reports
 
 
@@ -1230,8 +1378,11 @@ def _report(
     finished: bool,
     after: TrediciState,
     names: Sequence[str],
+    named: bool = False,
 ) -> TurnReport:
-    text = f"{names[start.player]} " + ", then ".join(events or ["ended the turn"])
+    text = ", then ".join(events or ["ended the turn"])
+    if not named:
+        text = f"{names[start.player]} {text}"
     return TurnReport(start.player, start.turn, Cards(played), text, finished, after)
 
 
@@ -1249,7 +1400,9 @@ class TrediciBot:
       ending on a card the opponent may well answer: the share of its eight
       neighbours (and, on a king, the joker of its colour) that the bot has
       not seen in its hand or on the pile.
-    * It says "last card" with probability ``remember`` (default always).
+    * It says "last card" with probability ``remember`` (default always) at
+      each chance: when it gets down to one card, and in the race reading at
+      each of its race steps (otherwise it waits).
     * At the start of a turn where "thirteen" may be called, it calls it with
       probability ``catch`` (``p``).
 
@@ -1290,7 +1443,10 @@ class TrediciBot:
             return LAST_CARD
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
-            return DRAW if DRAW in legal else STOP if STOP in legal else legal[0]
+            for word in (DRAW, STOP, WAIT):
+                if word in legal:
+                    return word
+            return legal[0]
         continues = observation.drawn is None and (
             observation.forced_suit is None or observation.rules.answer_starts_run
         )

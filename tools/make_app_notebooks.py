@@ -53,7 +53,8 @@ APPS = {
         "three_thirteen_app()  # a link such as ?seed=7&rules=variations&bots=2 deals that game",
     ),
     "tredici": (
-        '# Tredici\n\nA whole game of Tredici, the Italian "thirteen", against the bot: play '
+        "# Tredici\n\nA whole game of Tredici, a two-player race invented in English (the name is "
+        "the Italian translation's), against the bot: play "
         "runs card by card, draw when you cannot play, and remember to press *Last card!* "
         "(or the bot may call *Thirteen!* and make you draw 13).",
         "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"

@@ -2,8 +2,10 @@
 
 A state is an immutable value.  Each turn is two actions by the same seat:
 ``draw`` (the top of the stock) or ``take 7♠`` (the top of the discard pile),
-then ``discard 9♦`` — or ``go out 9♦`` when every other card melds.  After
-someone goes out, every other player has exactly one more turn; then the
+then ``discard 9♦`` — or ``go out 9♦`` when every other card melds.  Turns
+go clockwise (to the next seat), starting left of the dealer.  A player who
+goes out lays their melds face up at once (:attr:`ThreeThirteenState.laid_down`,
+seen by every seat); every other player then has exactly one more turn, and the
 hands are scored with :func:`~rules_lib.three_thirteen.melds.best_melds`,
 and the next round is dealt.  Lowest total after round 11 wins.
 
@@ -166,7 +168,8 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class ThreeThirteenObservation:
-    """What one seat may see: its hand, the discard pile, counts, the public record."""
+    """What one seat may see: its hand, the discard pile, counts, the public record,
+    and the melds laid down by a player who went out (``laid_down``)."""
 
     seat: int
     num_players: int
@@ -186,6 +189,7 @@ class ThreeThirteenObservation:
     totals: tuple[int, ...]
     round_log: tuple[tuple[int, Action], ...]
     results: tuple[RoundResult, ...]
+    laid_down: MeldResult | None = None
 
     def taken_by(self, seat: int) -> Cards:
         """The cards ``seat`` took from the discard pile this round (everyone sees them)."""
@@ -239,7 +243,8 @@ class ThreeThirteenState:
       piles, top card **last**.
     * ``player`` and ``phase``: who acts, and whether they draw or discard.
     * ``went_out``, ``turns_left``: who went out this round, and how many of
-      the other players' last turns remain.
+      the other players' last turns remain; :attr:`laid_down`: the melds they
+      laid face up when they went out.
     * ``totals``, ``results``: the penalties so far, and a :class:`RoundResult`
       for each finished round (every hand laid out in melds).
     * ``round_log``: this round's ``(seat, action)`` pairs (public: a ``draw``
@@ -448,6 +453,7 @@ class ThreeThirteenState:
             totals=self.totals,
             round_log=self.round_log,
             results=self.results,
+            laid_down=self.laid_down,
         )
 
     def zones(self) -> dict[str, Cards]:
@@ -475,6 +481,17 @@ class ThreeThirteenState:
     def dealer(self) -> int:
         """This round's dealer: the deal passes left each round."""
         return (self.first_dealer + self.round_number - 1) % self.num_players
+
+    @cached_property
+    def laid_down(self) -> MeldResult | None:
+        """The melds the player who went out this round laid face up (``None`` before).
+
+        Going out, a player shows every card but the one discarded in melds, so
+        the others see them during their last turns.
+        """
+        if self.went_out is None:
+            return None
+        return best_melds(self.hands[self.went_out], self.wild_rank, self.rules)
 
     @property
     def _taken(self) -> AnyCard | None:

@@ -192,6 +192,19 @@ class MeldDraft:
             self._best.append(best_melds(self.hand, self.wild_rank, self.rules))
         return self._best[0]
 
+    def complete(self) -> MeldResult:
+        """The melds made so far, then the melder's best arrangement of the cards left.
+
+        This is the best a hand can do once some melds are chosen: the draft's
+        melds stay, and only the rest is searched.
+
+        >>> draft = MeldDraft.of("6s 6h 6d 7d 8d 4s 5s 10c Kc 2h", round_number=8)
+        >>> str(draft.make("6s 6h 6d").complete())
+        '[6♠ 6♥ 6♦] [7♦ 8♦ 10♣=9♦] left: 2♥ 4♠ 5♠ K♣ — penalty 21'
+        """
+        rest = best_melds(self.leftover, self.wild_rank, self.rules)
+        return MeldResult((*self.melds, *rest.melds), rest.leftover, rest.penalty)
+
     def compare(self) -> str:
         """The reader's penalty against the best one, in a sentence."""
         best = self.best().penalty
@@ -239,11 +252,13 @@ class Turn:
         return self.discarded.move is Move.GO_OUT
 
     def describe(self, names: Sequence[str]) -> str:
-        """The turn in words: ``Bot A took 7♠ and went out, discarding 9♦``."""
+        """The turn in words: ``Bot A took 7♠, laid down their melds and went out, discarding 9♦``."""
         who = names[self.seat]
         got = "drew from the stock" if self.took is None else f"took {self.took}"
         if self.went_out:
-            return f"{who} {got} and went out, discarding {self.discarded.card}"
+            return (
+                f"{who} {got}, laid down their melds and went out, discarding {self.discarded.card}"
+            )
         return f"{who} {got} and discarded {self.discarded.card}"
 
 
@@ -264,7 +279,7 @@ def narrate(
     ...     s = s.apply_action(action)
     >>> for event in narrate(state, moves):
     ...     print(describe(event, ["you", "Bot A"]))
-    Bot A took K♠ and went out, discarding 2♣
+    Bot A took K♠, laid down their melds and went out, discarding 2♣
     you took 2♣ and discarded J♣
     Round 1 (threes wild) is over: Bot A went out; you +11, Bot A +0
     you took J♠ and discarded 8♦

@@ -102,5 +102,7 @@ GLOSSARY = {
     "sảnh": "a straight",
     "sảnh rồng": "'dragon': a straight from 3 to ace, an instant win",
     "tới trắng": "an instant win at the deal",
+    "thối heo": "'rotten pig': a 2 still in hand when the hand ends, which costs points "
+    "in common scoring (not in the source, and not scored by the book)",
     "đôi": "a pair",
 }

@@ -154,6 +154,11 @@ def _compare_tops(mine: Play, theirs: Play, legal: bool, rules: TienLenRules) ->
     a, b = mine.high(rules), theirs.high(rules)
     if a.rank is b.rank:
         if a.suit is b.suit:
+            if legal:
+                return (
+                    f"both plays are topped by {a}, and under these rules a copy of a card "
+                    "(two decks, 5 or more players) beats the one on the table."
+                )
             return (
                 f"both plays are topped by {a}, and identical cards (two decks, 5 or more "
                 "players) are equal: neither beats the other."

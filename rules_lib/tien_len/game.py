@@ -28,6 +28,7 @@ rules_lib.errors.IllegalActionError: seat 3 does not hold 2♠; it holds 3♥ 3�
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -183,7 +184,10 @@ class TienLenState:
     """A hand of Tiến Lên between deal and finish.  Make one with :func:`new_game`.
 
     Seats are numbered in the order of play (clockwise).  The cards of each
-    hand are kept lowest first in the rules' order.
+    hand are kept lowest first in the rules' order.  A trick's winner leads
+    the next trick; if they have just gone out, the first seat after them
+    that still holds cards leads instead (the source is silent; see also
+    ``rules.out_ends_trick``).
 
     * ``table``: the play to beat, or ``None`` when the seat to act leads;
       ``table_player`` made it.
@@ -492,6 +496,8 @@ class TienLenState:
             if self.rules.finish == "first out" or len(active) <= 1:
                 finished = (*finished, *active) if self.rules.finish != "first out" else finished
                 over = True
+            elif self.rules.out_ends_trick:  # nobody may beat the last play: the next player leads
+                return self._new_trick(seat, hands, history, played, finished)
         if over:
             to_act = TERMINAL
         else:
@@ -547,15 +553,38 @@ class TienLenState:
 
     @property
     def next_dealer(self) -> int:
-        """Who deals the next hand: the loser of this one (ties: the first after the winner)."""
+        """Who deals the next hand: the loser of this one.
+
+        When several players share the last place (``finish="first out"``, or
+        an instant win), ``rules.tied_losers`` decides: the first of them
+        clockwise from the winner, or the lowest card when each draws one.
+        """
         places = self.places()
         worst = max(places)
         start = self.winner or 0
-        return next(
+        tied = [
             s
             for s in ((start + k) % self.num_players for k in range(self.num_players))
             if places[s] == worst
-        )
+        ]
+        if len(tied) == 1 or self.rules.tied_losers == "next after winner":
+            return tied[0]
+        drawn = self.tie_draw()
+        return min(tied, key=lambda seat: self.rules.key(drawn[seat]))
+
+    def tie_draw(self) -> dict[int, Card]:
+        """The cards the players tied for last place draw (``tied_losers="draw"``).
+
+        They come from a deck shuffled by the hand's seed (0 for a position made
+        by hand), one each, clockwise from the winner.
+        """
+        places = self.places()
+        worst = max(places)
+        start = self.winner or 0
+        order = ((start + k) % self.num_players for k in range(self.num_players))
+        tied = [s for s in order if places[s] == worst]
+        deck = plain_cards(shuffled(standard_deck(), _tie_seed(self.seed)))
+        return dict(zip(tied, deck))
 
     @property
     def moves(self) -> tuple[Action, ...]:
@@ -585,6 +614,11 @@ class TienLenState:
         return "\n".join(lines)
 
 
+def _tie_seed(seed: int | None) -> int:
+    """The seed of the deck drawn from to settle a tie for last place."""
+    return int.from_bytes(hashlib.sha256(f"tie {seed or 0}".encode()).digest()[:8], "big")
+
+
 def _sorted_hand(cards: Sequence[AnyCard], rules: TienLenRules) -> Cards:
     ordered: list[Card] = sorted(plain_cards(cards), key=lambda c: (rules.key(c), c.deck))
     return Cards(ordered)
@@ -592,6 +626,9 @@ def _sorted_hand(cards: Sequence[AnyCard], rules: TienLenRules) -> Cards:
 
 def first_dealer(seed: int, players: int = 4, rules: TienLenRules = _DEFAULT) -> int:
     """Who deals the first hand: each seat draws a card, the lowest card deals.
+
+    "Lowest" is in the game's own order (3 low … 2 high, then suits), in which
+    the source calls the 3♠ the lowest card; so two seats never tie.
 
     >>> first_dealer(seed=1)  # the seats draw A♥ 4♥ J♥ 7♦
     1

@@ -305,7 +305,8 @@ def beats(play: Play, table: Play, rules: TienLenRules = _DEFAULT) -> bool:
     """Whether ``play`` may be put on ``table``.
 
     Same shape (kind and number of cards) and a strictly higher top card;
-    two identical cards of two decks are equal, so neither beats the other.
+    two identical cards of two decks are equal, so neither beats the other
+    (with ``rules.copies_beat`` the copy played later beats the one on the table).
     With ``rules.chops`` bombs also beat 2s and lower bombs.
 
     >>> from rules_lib.tien_len import PRESETS
@@ -315,10 +316,13 @@ def beats(play: Play, table: Play, rules: TienLenRules = _DEFAULT) -> bool:
     (False, True)
     >>> beats(Play.parse("9s 9h 9d 9c"), Play.parse("2s 2h"), std)
     True
-    >>> beats(Play.parse("7d", rules=std), Play.parse(parse_cards("7d 7d", decks=2)[1:]))
-    False
+    >>> first, second = Play.parse(parse_cards("7d", decks=2)), Play.parse(parse_cards("7d 7d", decks=2)[1:])
+    >>> beats(second, first), beats(second, first, std.with_options(copies_beat=True))
+    (False, True)
     """
     if play.kind is table.kind and len(play.cards) == len(table.cards):
+        if rules.copies_beat:
+            return play.high_key(rules) >= table.high_key(rules)
         return play.high_key(rules) > table.high_key(rules)
     if rules.chops:
         tier = bomb_tier(play, rules)
@@ -418,7 +422,8 @@ def legal_plays(
         _pair_sets(found, groups, rules, None, -1)
     else:
         n = len(table.cards)
-        above = table.high_key(rules)
+        # one deck holds no two cards of one key, so ">= key" is "> key - 1"
+        above = table.high_key(rules) - (1 if rules.copies_beat else 0)
         if table.kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD):
             _same_rank(found, groups, n, keys, above)
         elif table.kind is Kind.STRAIGHT:

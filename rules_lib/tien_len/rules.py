@@ -50,14 +50,28 @@ class TienLenRules:
       the 3-player deal of 17 cards, where six pairs would end most hands.)
     * ``finish``: ``"finishing order"`` (play on until one player holds cards;
       places 1st, 2nd, …) or ``"first out"`` (stop when the first player is out;
-      the player holding the most cards loses).
+      the player holding the most cards loses).  The source offers both.
+    * ``out_ends_trick``: what happens to a trick when a play empties its
+      player's hand (the source is silent).  ``False``: the trick goes on, and
+      the others may still beat that play; ``True``: the trick ends at once.
+      Either way, a trick won by a player who has gone out is led next by the
+      first player after them (clockwise) who still holds cards.
+    * ``tied_losers``: who deals the next hand when several players share the
+      last place (the source is silent).  ``"next after winner"``: the first
+      of them clockwise from the winner; ``"draw"``: each of them draws a card
+      (from a deck shuffled by the hand's seed), and the lowest card deals, as
+      for the first dealer.
+    * ``copies_beat``: with two decks (5 or more players), whether a card may
+      beat its identical copy from the other deck (the source is silent).
+      ``False``: identical cards are equal, and neither beats the other;
+      ``True``: a copy played later beats the one on the table.
 
     >>> TienLenRules().with_options(pass_locks_out=True).pass_locks_out
     True
     >>> TienLenRules().with_options(bombs=True)
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownOptionError: Tiến Lên has no rule option 'bombs'; its options are: suit_order, sets_of_pairs, twos_in_straights, pass_locks_out, chops, instant_wins, finish
+    rules_lib.errors.UnknownOptionError: Tiến Lên has no rule option 'bombs'; its options are: suit_order, sets_of_pairs, twos_in_straights, pass_locks_out, chops, instant_wins, finish, out_ends_trick, tied_losers, copies_beat
     """
 
     suit_order: tuple[Suit, Suit, Suit, Suit] = (
@@ -72,6 +86,9 @@ class TienLenRules:
     chops: bool = False
     instant_wins: bool = False
     finish: Literal["finishing order", "first out"] = "finishing order"
+    out_ends_trick: bool = False
+    tied_losers: Literal["next after winner", "draw"] = "next after winner"
+    copies_beat: bool = False
     _keys: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -85,6 +102,10 @@ class TienLenRules:
             )
         if self.finish not in ("finishing order", "first out"):
             raise RulesError(f"finish is 'finishing order' or 'first out', not {self.finish!r}")
+        if self.tied_losers not in ("next after winner", "draw"):
+            raise RulesError(
+                f"tied_losers is 'next after winner' or 'draw', not {self.tied_losers!r}"
+            )
         suit_pos = {s: i for i, s in enumerate(self.suit_order)}
         keys = {Card(r, s).code: RANK_POS[r] * 4 + suit_pos[s] for r in Rank for s in Suit}
         object.__setattr__(self, "_keys", keys)
@@ -127,7 +148,8 @@ class TienLenRules:
     def key(self, card: Card) -> int:
         """The card's strength: rank first (3 low … 2 high), then suit.
 
-        Identical cards of two decks have the same key: neither beats the other.
+        Identical cards of two decks have the same key (whether one may beat
+        the other is the option ``copies_beat``).
 
         >>> rules = TienLenRules()
         >>> rules.key(Card.parse("2s")) > rules.key(Card.parse("Ad"))
@@ -167,5 +189,8 @@ PRESETS: dict[str, TienLenRules] = {
         chops=True,
         instant_wins=True,
         finish="finishing order",
+        out_ends_trick=False,
+        tied_losers="next after winner",
+        copies_beat=False,
     ),
 }

@@ -4,8 +4,9 @@
   and make melds yourself, see what is left and what it costs, then compare
   with the melder's best arrangement.
 * :class:`ThreeThirteenGame`: a whole game of eleven rounds against one to
-  three bots, with the bots' turns told in words and pictures, each round's
-  hands laid out at its end, a score sheet and the final standings.
+  three bots, with the bots' turns told in words and pictures, the melds of
+  a player who goes out shown on the table during the last turns, each
+  round's hands laid out at its end, a score sheet and the final standings.
 
 The logic lives in :mod:`rules_lib.three_thirteen` (:class:`MeldDraft`,
 :func:`narrate`, :func:`suggest`, :func:`standings`); these classes lay out,
@@ -177,7 +178,10 @@ def turn_html(event: Turn | RoundResult, names: Sequence[str]) -> str:
     card = event.discarded.card
     assert card is not None
     if event.went_out:
-        return f"<p>{who} {took} and <b>went out</b>, discarding {_mini(card)}</p>"
+        return (
+            f"<p>{who} {took}, laid down their melds and <b>went out</b>, "
+            f"discarding {_mini(card)}</p>"
+        )
     return f"<p>{who} {took} and discarded {_mini(card)}</p>"
 
 
@@ -843,10 +847,16 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
             f"{' (went out)' if state.went_out == s else ''}</li>"
             for s in range(1, state.num_players)
         )
+        laid = state.laid_down
+        shown = ""
+        if laid is not None and state.went_out is not None:
+            whose = "Your" if state.went_out == 0 else f"{self.names[state.went_out]}'s"
+            shown = result_html(laid, f"{whose} melds, laid down on going out")
         return (
             piles
             + f"<ul style='margin:.2rem 0;padding-left:1.2rem'>{others}"
             + f"<li>You: total {state.totals[0]}</li></ul>"
+            + shown
         )
 
 

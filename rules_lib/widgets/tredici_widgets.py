@@ -8,7 +8,10 @@ the bot seat 1) and redraws from its state after each click:
   run at a time; a card that may not be played leaves a message naming the
   rule and changes nothing;
 * Stop and Draw; "Last card!" and "Thirteen!" (never lit: remembering them
-  is part of the game; the bot may catch you, and it sometimes forgets);
+  is part of the game; the bot may catch you, and it sometimes forgets).
+  The presets use the book's reading of "last card" (say it before your turn
+  ends); a position started with ``last_card_race=True`` also shows "Wait",
+  for the steps of the bot's turn in which you may still say it;
 * the top of the pile, the stock, the bot's card count, what happens now,
   the bot's moves as a log with pictures, the winner;
 * a game number, the rule preset, a link to the game; a hint and a
@@ -36,6 +39,7 @@ from ..tredici import (
     PRESETS,
     STOP,
     THIRTEEN,
+    WAIT,
     Action,
     Play,
     TrediciBot,
@@ -88,7 +92,17 @@ def _words(action: Action) -> str:
         STOP: "stop",
         LAST_CARD: "say 'last card'",
         THIRTEEN: "call 'thirteen'",
+        WAIT: "wait",
     }[action]
+
+
+def _penalty(after: TrediciState, before: TrediciState, seat: int) -> str:
+    """What a "thirteen" call cost ``seat``, in words: "drew 13 cards", or nothing to draw."""
+    got = len(after.hands[seat]) - len(before.hands[seat])
+    verb = "drew" if seat == 0 else "draws"
+    if got == 0:
+        return f"{verb} nothing: there was nothing left to draw"
+    return f"{verb} {got} card{'s' * (got != 1)}"
 
 
 def _label(card: AnyCard) -> str:
@@ -175,6 +189,10 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             "Thirteen!", "call 'thirteen' if the bot has one card and forgot 'last card'", THIRTEEN
         )
         self.thirteen_button.add_class("rl-td-thirteen")
+        self.wait_button = self._word_button(
+            "Wait", "say nothing yet: the bot goes on with its turn", WAIT, "rl-td-wait"
+        )
+        self.wait_button.layout.display = "none"
         self.hint_button = widgets.Button(
             description="Hint", tooltip="what the bot would do in your place"
         )
@@ -195,7 +213,8 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         help_text = widgets.HTML(
             "<p style='margin:.4rem 0;max-width:40rem;line-height:1.4'>Press a card to play it: the cards you "
             "may play now are lit in gold, one step of a run at a time. Say <b>Last card!</b> "
-            "when one card is left, before your turn ends. Keys: Tab moves between buttons, "
+            "when one card is left, before your turn ends (the book's reading of the rule). "
+            "Keys: Tab moves between buttons, "
             "Space or Enter presses.</p>"
         )
         super().__init__(
@@ -208,7 +227,13 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
                 self.hand_label,
                 self.hand_box,
                 widgets.HBox(
-                    [self.stop_button, self.draw_button, self.last_button, self.thirteen_button],
+                    [
+                        self.stop_button,
+                        self.draw_button,
+                        self.last_button,
+                        self.thirteen_button,
+                        self.wait_button,
+                    ],
                     layout=row,
                 ),
                 widgets.HBox([self.hint_button, self.auto_button], layout=row),
@@ -281,18 +306,23 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         if action == THIRTEEN:
             notes.append(
                 message_html(
-                    "Caught! The bot had not said 'last card': it draws "
-                    f"{state.rules.thirteen_penalty} cards.",
+                    "Caught! The bot had not said 'last card': it "
+                    + _penalty(state.apply_action(THIRTEEN), state, 1)
+                    + ".",
                     "info",
                 )
             )
-        if any(a == THIRTEEN for _seat, a in replies):
-            notes.append(
-                message_html(
-                    "The bot called 'thirteen': you had one card and had not said 'last card', "
-                    f"so you drew {state.rules.thirteen_penalty} cards."
+        replayed = state.apply_action(action)
+        for seat, reply in replies:
+            if seat == 1 and reply == THIRTEEN:
+                called = replayed.apply_action(THIRTEEN)
+                notes.append(
+                    message_html(
+                        "The bot called 'thirteen': you had one card and had not said "
+                        f"'last card', so you {_penalty(called, replayed, 0)}."
+                    )
                 )
-            )
+            replayed = replayed.apply_action(reply)
         self._message = "".join(notes)
         self._absorb()
         self.redraw()
@@ -413,6 +443,10 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             button.disabled = over
         for button in (self.last_button, self.thirteen_button):
             button.disabled = over or not state.rules.last_card_rule
+        racing = state.race_step and state.current_player() == 0
+        self.wait_button.layout.display = "" if state.rules.last_card_race else "none"
+        self.wait_button.disabled = over or not racing
+        self.wait_button.button_style = "info" if racing else ""
         self.table.value = self._table_html(state)
         self.status.value = self._status_html(state)
         self.message.value = self._message

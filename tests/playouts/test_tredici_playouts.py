@@ -3,7 +3,8 @@
 About 330 whole games (``make soak``: four times as many) with random legal steps (and the sensible bot), over
 the presets and the less common options.  After every move: all 54 cards are
 in exactly one zone; the seat to act sees its own hand and only counts of the
-rest.  At random moves, a random illegal action must raise and leave the
+rest; the state after a legal move differs from the one before (apart from
+the move history), so a bot can never loop in place.  At random moves, a random illegal action must raise and leave the
 state as it was.  Every game ends (a win, or the turn limit), a draw that
 finds nothing to draw leaves the other player able to play (so a game never
 blocks), and replaying a game's seed and moves gives the same final state.
@@ -28,6 +29,7 @@ from rules_lib.tredici import (
     PRESETS,
     STOP,
     THIRTEEN,
+    WAIT,
     Action,
     Draw,
     Play,
@@ -45,7 +47,7 @@ BOT_GAMES = games(150)
 REPLAY_GAMES = games(30)
 
 DECK_IDS = frozenset(map(id, DECK))
-EVERY_ACTION: list[Action] = [*(Play(c) for c in DECK), DRAW, STOP, LAST_CARD, THIRTEEN]
+EVERY_ACTION: list[Action] = [*(Play(c) for c in DECK), DRAW, STOP, LAST_CARD, THIRTEEN, WAIT]
 
 
 def quick_conservation(state: TrediciState) -> None:
@@ -91,6 +93,9 @@ def play_checked(
         action = bots[seat].choose(seen, legal, rng)
         after = state.apply_action(action)
         quick_conservation(after)
+        assert after != state, f"{action} left the state unchanged"  # history is not compared
+        if after.race_step:
+            stats["race steps"] += 1
         if isinstance(action, Draw) and len(after.hands[seat]) == len(state.hands[seat]):
             stats["empty draws"] += 1  # nothing to draw: the other player can play
             assert after.is_terminal() or any(isinstance(a, Play) for a in after.legal_actions())
@@ -134,8 +139,12 @@ def test_random_games_under_the_source_rules_conserve_cards_accept_only_legal_mo
             ),
             False,
         ),
+        # The source's race for "last card": the one-card player may say it
+        # in the opponent's turn until "thirteen" is called.
+        (TrediciRules(last_card_race=True, turn_limit=600), False),
+        (TrediciRules(last_card_race=True, thirteen_penalty=0, hand_size=5, turn_limit=600), False),
     ],
-    ids=["house", "simple", "other-options"],
+    ids=["house", "simple", "other-options", "race", "race-no-penalty"],
 )
 def test_random_games_under_other_rules_conserve_cards_and_end(
     rules: TrediciRules, sensible: bool
@@ -146,6 +155,7 @@ def test_random_games_under_other_rules_conserve_cards_and_end(
         play_checked(seed, rules, bots, stats)
     assert stats["wins"] + stats["draws"] == VARIANT_GAMES
     assert stats["wins"] >= VARIANT_GAMES // 2
+    assert (stats["race steps"] > 0) is rules.last_card_race
 
 
 def test_the_turn_limit_ends_games_that_would_go_on() -> None:

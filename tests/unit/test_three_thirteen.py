@@ -432,6 +432,35 @@ def test_after_going_out_every_other_player_has_exactly_one_more_turn():
     assert result.penalties[1] == best_melds(result.hands[1], 3).penalty
 
 
+def test_the_player_who_goes_out_lays_their_melds_down_for_every_seat_to_see():
+    state = rigged(["4s 5s 3h", "5c 6c 8d", "9s 9d Qh"], top="Jh", stock_top="Kd")
+    assert state.laid_down is None and state.observation(1).laid_down is None
+    state = state.apply_action(DRAW).apply_action(Action.parse("go out Kd"))
+    laid = state.laid_down
+    assert (
+        laid is not None and laid.penalty == 0 and [str(m) for m in laid.melds] == ["4♠ 5♠ 3♥=6♠"]
+    )
+    assert all(state.observation(seat).laid_down == laid for seat in range(3))
+    # the melds stay on the table through the others' last turns, and are scored as laid
+    state = state.apply_action(DRAW)
+    assert state.observation(2).laid_down == laid
+    state = state.apply_action(state.legal_actions()[-1]).apply_action(DRAW)
+    state = state.apply_action(state.legal_actions()[-1])
+    assert state.round_number == 2 and state.laid_down is None
+    assert state.results[0].melds[0] == laid
+
+
+def test_turns_go_clockwise_starting_left_of_the_dealer():
+    state = new_game(seed=6, players=4)
+    seats = []
+    while len(seats) < 8:
+        seats.append(state.current_player())
+        state = state.apply_action(DRAW)
+        state = state.apply_action(next(a for a in state.legal_actions() if a.move is Move.DISCARD))
+    first = (state.dealer + 1) % 4
+    assert seats == [(first + k) % 4 for k in range(8)]
+
+
 def test_the_player_who_goes_out_scores_zero_and_others_score_their_unmelded_cards():
     state = rigged(["4s 5s 3h", "5c 6c 8d"], top="Jh", stock_top="Kd")
     state = state.apply_action(DRAW).apply_action(Action.parse("go out Kd"))

@@ -74,6 +74,20 @@ def test_a_typed_card_matches_either_copy():
     assert draft.make("9c 9d 9c").penalty == 4
 
 
+def test_completing_a_draft_keeps_its_melds_and_melds_the_rest_as_well_as_possible():
+    # round 8, tens wild: three sixes first, then the best of the other seven cards
+    draft = MeldDraft.of("10c 4s 5s 6s 6h 6d 7d 8d Kc 2h", round_number=8)
+    sixes = draft.make("6s 6h 6d")
+    done = sixes.complete()
+    assert done.melds[0] == sixes.melds[0] and done.penalty == 21
+    assert done.penalty == best_melds(sixes.leftover, 10).penalty
+    assert sixes.make("4s 5s 10c").penalty == 27 > done.penalty > draft.best().penalty == 18
+    assert draft.complete() == draft.best()  # with no melds made, it is the best layout
+    for seed in range(30):
+        hand = MeldDraft.of(deal_hand(seed, 9), round_number=9)
+        assert hand.complete().penalty >= hand.best().penalty
+
+
 def test_the_round_decides_what_is_wild():
     hand = "5s 6s 8s Kd"
     assert MeldDraft.of(hand, round_number=5).problem("5s 6s 8s") is not None  # sevens wild

@@ -143,6 +143,20 @@ def test_go_out_is_offered_only_when_the_rest_melds():
     assert offered > 0, "no game among 40 let the reader go out on the first turn"
 
 
+def test_a_bot_that_goes_out_shows_its_melds_on_the_table_during_the_last_turn():
+    g = ThreeThirteenGame(seed=5, bots=2)
+    while g.state.went_out in (None, 0) and not g.state.is_terminal():
+        g.auto_button.click()
+    out = g.state.went_out
+    assert out is not None
+    name = ("You", "Bot A", "Bot B")[out]
+    assert g.my_turn and f"{name} went out: this is your last turn" in g.header.value
+    assert f"{name}&#x27;s melds, laid down on going out" in g.table.value
+    assert "Every card is in a meld: penalty 0." in g.table.value
+    assert f"{name} drew" in g.record.value or f"{name} took" in g.record.value
+    assert "laid down their melds and <b>went out</b>" in g.record.value
+
+
 def test_the_bots_turns_are_told_with_pictures():
     g = ThreeThirteenGame(seed=5, bots=2)
     g.auto_button.click()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from itertools import combinations
@@ -207,6 +208,26 @@ def test_identical_cards_of_two_decks_are_equal_and_neither_beats() -> None:
     assert not beats(pair_a, pair_b) and not beats(pair_b, pair_a)
 
 
+def test_copies_beat_option_lets_a_copy_beat_its_twin_from_the_other_deck() -> None:
+    rules = SOURCE.with_options(copies_beat=True)
+    first, second = parse_cards("7d 7d", decks=2)
+    a, b = Play(Kind.SINGLE, parse_cards([first])), Play(Kind.SINGLE, parse_cards([second]))
+    assert beats(a, b, rules) and beats(b, a, rules)
+    assert not beats(play("7c"), play("7d"), rules)  # a lower card still does not
+    # the legal replies agree: the copy is offered on its twin only with the option
+    hand = parse_cards("3s 7d 7d 9c", decks=2)[2:3] + parse_cards("4h")
+    assert strs(legal_plays(hand, a, rules)) == ["7♦"]
+    assert strs(legal_plays(hand, a)) == []
+    state = TienLenState.from_hands(["7d 8s", "7d 9h"], rules, to_act=0, first_lead=False)
+    state = state.play("7d")
+    assert "7♦" in strs(state.legal_actions())
+    assert "7♦" not in strs(
+        TienLenState.from_hands(["7d 8s", "7d 9h"], to_act=0, first_lead=False)
+        .play("7d")
+        .legal_actions()
+    )
+
+
 def test_standard_chops_bombs_beat_a_single_two() -> None:
     two = play("2h", STANDARD)
     three_pairs = play("5s 5h 6d 6c 7s 7h", STANDARD)
@@ -371,6 +392,28 @@ def test_players_who_are_out_are_skipped_and_the_next_player_leads_after_them() 
     assert state.table is None and state.current_player() == 2
 
 
+def test_a_play_that_empties_a_hand_may_still_be_beaten_and_the_trick_goes_on() -> None:
+    state = TienLenState.from_hands(["3s 4s 9h", "Kd", "7d 8c Ah", "5s 6s"])
+    state = state.play("3s").play("Kd")  # seat 1 goes out with the K♦
+    assert state.finished == (1,) and state.table == play("Kd")
+    state = state.play("Ah")  # seat 2 beats the last card of seat 1
+    assert state.table_player == 2
+    state = state.play("pass").play("pass")
+    assert state.table is None and state.current_player() == 2  # and wins the trick
+
+
+def test_out_ends_trick_option_ends_the_trick_at_once_and_the_next_player_leads() -> None:
+    rules = SOURCE.with_options(out_ends_trick=True)
+    state = TienLenState.from_hands(["3s 4s 9h", "Kd", "7d 8c Ah", "5s 6s"], rules)
+    state = state.play("3s").play("Kd")
+    assert state.finished == (1,) and state.table is None
+    assert state.current_player() == 2 and PASS not in state.legal_actions()
+    # the last player in a row of seats: the lead goes round past the empty seats
+    last = TienLenState.from_hands(["3s 9h", "4c 5c", "6d 7d", "8s"], rules)
+    last = last.play("3s").play("4c").play("6d").play("8s")
+    assert last.finished == (3,) and last.table is None and last.current_player() == 0
+
+
 def test_finishing_order_plays_on_until_one_player_holds_cards() -> None:
     state = TienLenState.from_hands(["3s", "4s 5s", "6s 7s"])
     state = state.play("3s")
@@ -419,6 +462,35 @@ def test_the_loser_deals_the_next_hand() -> None:
     state = TienLenState.from_hands(["3s", "4s 5s", "6s 7s"]).play("3s").play("4s")
     state = state.play("6s").play("pass").play("7s")
     assert state.places()[state.next_dealer] == 3.0
+
+
+def test_tied_losers_the_first_after_the_winner_deals_by_default() -> None:
+    rules = SOURCE.with_options(finish="first out")
+    state = TienLenState.from_hands(["3s 4h 5h", "6s 7s", "9d", "10s Js"], rules)
+    state = state.play("3s").play("6s").play("9d")  # seat 2 is out; seats 0 and 3 hold 2 cards
+    assert state.is_terminal() and state.winner == 2
+    places = state.places()
+    tied = [s for s in range(4) if places[s] == max(places)]
+    assert tied == [0, 3] and state.next_dealer == 3  # seat 3 comes first after seat 2
+
+
+def test_tied_losers_draw_option_the_lowest_card_drawn_deals() -> None:
+    rules = SOURCE.with_options(finish="first out", tied_losers="draw")
+    for seed in range(12):
+        start = TienLenState.from_hands(["3s 4h 5h", "6s 7s", "9d", "10s Js"], rules)
+        state = dataclasses.replace(start, seed=seed)
+        state = state.play("3s").play("6s").play("9d")
+        drawn = state.tie_draw()
+        assert set(drawn) == {0, 3} and drawn[0] != drawn[3]
+        assert state.next_dealer == min(drawn, key=lambda s: rules.key(drawn[s]))
+        assert state.tie_draw() == drawn  # the same seed draws the same cards
+    dealers = set()
+    for seed in range(12):
+        state = dataclasses.replace(
+            TienLenState.from_hands(["3s 4h 5h", "6s 7s", "9d", "10s Js"], rules), seed=seed
+        )
+        dealers.add(state.play("3s").play("6s").play("9d").next_dealer)
+    assert dealers == {0, 3}
 
 
 def test_the_same_seed_deals_the_same_cards() -> None:
@@ -605,6 +677,11 @@ def test_rules_options_and_presets() -> None:
         TienLenRules(suit_order=(Suit.SPADES, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS))
     with pytest.raises(RulesError, match="sets_of_pairs"):
         TienLenRules(sets_of_pairs="some")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="tied_losers"):
+        TienLenRules(tied_losers="oldest")  # type: ignore[arg-type]
+    for rules in (SOURCE, STANDARD):  # the readings of points the source is silent on
+        assert not rules.out_ends_trick and not rules.copies_beat
+        assert rules.tied_losers == "next after winner"
 
 
 # --- bots ------------------------------------------------------------------------------

@@ -55,6 +55,8 @@ def test_a_higher_rank_wins_whatever_the_suits():
 def test_identical_cards_of_two_decks_do_not_beat_each_other():
     verdict = can_beat("8s", "8s")
     assert not verdict.legal and "identical cards" in verdict.reason
+    verdict = can_beat("8s", "8s", SOURCE.with_options(copies_beat=True))
+    assert verdict.legal and "a copy of a card" in verdict.reason
 
 
 def test_an_empty_table_means_the_player_leads_with_any_play():

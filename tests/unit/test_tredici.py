@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.tredici (GAMES.md §5: Tredici, the Italian "Thirteen").
+"""Unit tests for rules_lib.tredici (GAMES.md §5: Tredici, a two-player "Thirteen").
 
 Each test is named after the rule it pins down.  Positions are written by hand
 with :meth:`TrediciState.from_position`; expectations come from the source
@@ -23,6 +23,7 @@ from rules_lib.tredici import (
     PRESETS,
     STOP,
     THIRTEEN,
+    WAIT,
     CallThirteen,
     Draw,
     Play,
@@ -31,6 +32,7 @@ from rules_lib.tredici import (
     TrediciBot,
     TrediciRules,
     TrediciState,
+    Wait,
     describe_turns,
     fits_on,
     follows_in_run,
@@ -180,7 +182,7 @@ def test_only_a_king_lets_the_suit_change_in_a_run() -> None:
 
 
 def test_source_example_run_q_k_a_k_q_j_on_a_jack() -> None:
-    # "on a J one could play the run Q K A K Q J"
+    # The translation: "on a J one could play the run Q K A K Q J" (bare ranks).
     # Two kings are needed, so the suit must change at K→A (a king lets it).
     top = Card.parse("Jd")
     assert is_run(top, "Q♥ K♥ A♠ K♠ Q♠ J♠")
@@ -189,6 +191,16 @@ def test_source_example_run_q_k_a_k_q_j_on_a_jack() -> None:
     game = steps(game, "Q♥, K♥, A♠, K♠, Q♣, J♣")
     assert [str(c) for c in game.pile[-6:]] == ["Q♥", "K♥", "A♠", "K♠", "Q♣", "J♣"]
     assert hand(game, 0) == cards("5♦ 9♠") and game.current_player() == 1
+
+
+def test_the_english_original_run_goes_on_to_the_ten_of_clubs() -> None:
+    # The English original: on J♦, Q♥ K♥ A♠ K♠ Q♣ J♣ 10♣ (the translation stops at the jack).
+    assert is_run(Card.parse("Jd"), "Q♥ K♥ A♠ K♠ Q♣ J♣ 10♣")
+    game = position(["Qh Kh As Ks Qc Jc 10c 9s", "2c 3c"], pile="Jd")
+    game = steps(game, "Q♥ K♥ A♠ K♠ Q♣ J♣")
+    assert game.current_player() == 0 and legal(game) == ["10♣", "stop"]
+    game = steps(game, "10♣")
+    assert hand(game, 0) == {"9♠"} and game.current_player() == 0  # one card left: "last card"?
 
 
 def test_verify_run_names_the_card_that_breaks_the_run() -> None:
@@ -417,7 +429,7 @@ def test_drawing_from_an_empty_stock_and_pile_draws_nothing_and_the_turn_passes(
 # --- "last card" and "thirteen" ---------------------------------------------------
 
 
-def test_last_card_must_be_said_before_the_turn_ends() -> None:
+def test_book_reading_last_card_must_be_said_before_your_turn_ends() -> None:
     game = steps(position(["Qh Kh 5d", "2c 3c"], pile="Jd"), "Qh Kh")
     assert game.current_player() == 0 and legal(game) == ["last card", "stop"]
     assert "has one card left" in game.status()
@@ -446,7 +458,7 @@ def test_last_card_can_only_be_said_with_exactly_one_card() -> None:
         game.apply_action(LAST_CARD)
 
 
-def test_thirteen_may_be_called_at_any_step_of_the_next_turn_by_default() -> None:
+def test_book_reading_thirteen_may_be_called_at_any_step_of_the_next_turn() -> None:
     game = steps(position(["Qh Kh 5d", "Qs Js 3c"], pile="Jd"), "Qh Kh stop Qs")
     assert "thirteen" in legal(game)
 
@@ -488,6 +500,130 @@ def test_the_thirteen_penalty_option() -> None:
     rules = TrediciRules(thirteen_penalty=4)
     game = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], "Jd", rules=rules)
     assert len(steps(game, "Qh Kh stop thirteen").hands[0]) == 5
+
+
+# The same position under both readings: Ada (seat 0) ends her turn with one
+# card and no word; Bruno (seat 1) plays Q♠ first, J♠ could follow.
+def forgot(race: bool) -> TrediciState:
+    rules = TrediciRules(last_card_race=race)
+    start = TrediciState.from_position(["Qh Kh 5d", "Qs Js 3c"], "Jd", rules=rules)
+    return steps(start, "Qh Kh stop Qs")
+
+
+def test_book_reading_the_one_card_player_cannot_speak_in_the_opponents_turn() -> None:
+    game = forgot(race=False)
+    assert game.current_player() == 1 and legal(game) == ["J♠", "thirteen", "stop"]
+    with pytest.raises(IllegalActionError, match="seat 1 cannot say 'last card'"):
+        game.apply_action(LAST_CARD)
+    assert len(steps(game, "thirteen").hands[0]) == 1 + 13
+
+
+def test_race_reading_a_late_last_card_in_the_opponents_turn_beats_thirteen() -> None:
+    game = forgot(race=True)
+    assert game.current_player() == 0 and game.player == 1 and game.race_step
+    assert legal(game) == ["last card", "wait"]
+    saved = steps(game, "last card")
+    assert saved.said_last_card == (True, False) and saved.current_player() == 1
+    assert legal(saved) == ["J♠", "stop"]  # no "thirteen" any more
+    assert saved.illegal_reason("thirteen") == "seat 0 said 'last card' in time"
+
+
+def test_race_reading_a_thirteen_called_first_still_costs_13() -> None:
+    rules = TrediciRules(last_card_race=True)
+    start = TrediciState.from_position(["Qh Kh 5d", "Qs Js 3c"], "Jd", rules=rules)
+    game = steps(start, "Qh Kh stop thirteen")  # Bruno calls before doing anything else
+    assert len(game.hands[0]) == 1 + 13 and not game.race_step
+    assert game.current_player() == 1 and legal(game) == ["Q♠"]
+
+
+def test_race_reading_waiting_gives_the_next_step_back_to_the_opponent() -> None:
+    game = steps(forgot(race=True), "wait")
+    assert game.current_player() == 1 and not game.race_step
+    assert legal(game) == ["J♠", "thirteen", "stop"]
+    caught = steps(game, "thirteen")
+    assert len(caught.hands[0]) == 1 + 13 and not caught.race_step
+    again = steps(game, "Js")  # Bruno goes on: Ada has another race step
+    assert again.current_player() == 0 and legal(again) == ["last card", "wait"]
+
+
+def test_race_reading_has_no_race_step_once_the_turn_or_the_game_is_over() -> None:
+    rules = TrediciRules(last_card_race=True)
+    start = TrediciState.from_position(["Qh Kh 5d", "Qs 3c 9d"], "Jd", rules=rules)
+    passed = steps(start, "Qh Kh stop Qs")  # nothing follows Q♠: Bruno's turn passed
+    assert passed.current_player() == 0 and not passed.race_step
+    assert "last card" in legal(passed)  # said late, on her own turn: allowed
+    won = steps(
+        TrediciState.from_position(["Qh Kh 5d", "Qs Ks"], "Jd", rules=rules),
+        "Qh Kh stop Qs wait Ks",
+    )
+    assert won.winner == 1 and not won.race_step and won.legal_actions() == ()
+
+
+def test_race_reading_with_the_first_action_window_has_no_race_step() -> None:
+    rules = TrediciRules(last_card_race=True, thirteen_window="first action")
+    start = TrediciState.from_position(["Qh Kh 5d", "Qs Js 3c"], "Jd", rules=rules)
+    game = steps(start, "Qh Kh stop Qs")  # the call can no longer come: nothing to race
+    assert game.current_player() == 1 and not game.race_step
+    assert legal(game) == ["J♠", "stop"]
+
+
+def test_race_step_refuses_everything_but_last_card_and_wait() -> None:
+    game = forgot(race=True)
+    for action in ("5d", "Js", "draw", "stop", "thirteen"):
+        assert game.illegal_reason(action) == (
+            "it is seat 1's turn: seat 0 may only say 'last card' now, or wait"
+        )
+    with pytest.raises(IllegalActionError, match="seat 0 cannot play 5♦"):
+        game.apply_action("5d")
+    assert (
+        game.status(YOU) == "you may say 'last card' now, before the bot calls 'thirteen', or wait"
+    )
+
+
+def test_wait_is_only_a_step_of_the_race_reading() -> None:
+    game = forgot(race=False)
+    assert WAIT not in game.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"last_card_race=True"):
+        game.apply_action(WAIT)
+
+
+def test_a_thirteen_call_closes_the_window_even_when_there_is_nothing_to_draw() -> None:
+    # Every card but the top of the pile is in a hand: the call draws nothing.
+    for rules in (TrediciRules(), TrediciRules(thirteen_penalty=0)):
+        start = TrediciState.from_position(
+            ["5d", everything_but("5d Jd")], "Jd", "", player=1, rules=rules
+        )
+        assert "thirteen" in legal(start)
+        called = steps(start, "thirteen")
+        assert len(called.hands[0]) == 1 and called != start
+        assert called.thirteen_called and "thirteen" not in legal(called)
+        assert called.illegal_reason("thirteen") == "'thirteen' has been called already this turn"
+        assert called.current_player() == 1
+
+
+def test_every_legal_action_changes_the_state_apart_from_its_history() -> None:
+    # A bot that picks a legal action must never be able to loop on the same state.
+    rule_sets = [
+        TrediciRules(),
+        TrediciRules(last_card_race=True),
+        TrediciRules(thirteen_penalty=0, last_card_race=True),
+        PRESETS["house"],
+    ]
+    starts = [new_game(seed, rules) for seed in range(6) for rules in rule_sets]
+    starts += [
+        TrediciState.from_position(["5d", everything_but("5d Jd")], "Jd", "", player=1),
+        TrediciState.from_position(
+            ["Qh Kh 5d", everything_but("Qh Kh 5d Jd")], "Jd", "", rules=rule_sets[1]
+        ),
+    ]
+    for number, start in enumerate(starts):
+        rng, game = random.Random(number), start
+        for _ in range(400):
+            if game.is_terminal():
+                break
+            for action in game.legal_actions():
+                assert game.apply_action(action) != game, (number, str(action))
+            game = game.apply_action(rng.choice(game.legal_actions()))
 
 
 # --- the end of the game ----------------------------------------------------------
@@ -553,7 +689,7 @@ def test_bad_action_text_is_a_notation_error() -> None:
 
 @pytest.mark.parametrize(
     "action",
-    [Play(Card.parse("Kh")), Play(Joker(Color.BLACK)), DRAW, STOP, LAST_CARD, THIRTEEN],
+    [Play(Card.parse("Kh")), Play(Joker(Color.BLACK)), DRAW, STOP, LAST_CARD, THIRTEEN, WAIT],
 )
 def test_actions_are_hashable_print_as_a_player_writes_and_read_back(action: object) -> None:
     assert parse_action(str(action)) == action
@@ -567,16 +703,19 @@ def test_actions_are_hashable_print_as_a_player_writes_and_read_back(action: obj
         "Stop": Stop,
         "SayLastCard": SayLastCard,
         "CallThirteen": CallThirteen,
+        "Wait": Wait,
     }
     assert eval(repr(action), namespace) == action
 
 
 def test_action_text_accepts_italian_words() -> None:
-    assert [str(a) for a in parse_actions("pesca; basta; ultima carta; tredici; play 10h")] == [
+    text = "pesca; basta; ultima carta; tredici; aspetta; play 10h"
+    assert [str(a) for a in parse_actions(text)] == [
         "draw",
         "stop",
         "last card",
         "thirteen",
+        "wait",
         "10♥",
     ]
 
@@ -698,6 +837,15 @@ def test_bot_catch_probability_is_roughly_p() -> None:
     assert 240 <= calls <= 360
 
 
+@pytest.mark.parametrize(("remember", "expected"), [(1.0, "last card"), (0.0, "wait")])
+def test_bot_says_last_card_in_a_race_step_with_probability_remember(
+    remember: float, expected: str
+) -> None:
+    game = forgot(race=True)
+    bot = TrediciBot(remember=remember)
+    assert str(bot.choose(game.observation(0), game.legal_actions(), random.Random(0))) == expected
+
+
 def test_bot_probabilities_must_be_probabilities() -> None:
     with pytest.raises(RulesError):
         TrediciBot(catch=1.5)
@@ -794,3 +942,15 @@ def test_describe_turns_tells_thirteen_the_stock_rebuild_and_the_win() -> None:
     )
     won = describe_turns(position(["Qh Kh", "2c 3c"], pile="Jd"), ["Qh", "Kh"], YOU)
     assert won[0].text == "you played Q♥ K♥, then went out and won" and won[0].finished
+    empty = position(["5d", everything_but("5d Jd")], pile="Jd", stock="", player=1)
+    (report,) = describe_turns(empty, ["thirteen"], YOU)
+    assert report.text == (
+        "the bot called 'thirteen': you had not said 'last card' but there was nothing to draw"
+    )
+
+
+def test_describe_turns_tells_a_late_last_card_in_the_race_reading() -> None:
+    game = forgot(race=True)
+    reports = describe_turns(game, parse_actions("last card Js"), ("Ada", "Bruno"))
+    assert [r.text for r in reports] == ["Ada said 'last card' in time, then Bruno played J♠"]
+    assert not reports[0].finished and reports[0].seat == 1

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rules_lib.engine import check_conservation
-from rules_lib.tredici import LAST_CARD, PRESETS, TrediciState
+from rules_lib.tredici import DECK, LAST_CARD, PRESETS, TrediciRules, TrediciState
 from rules_lib.widgets import TrediciGame
 from rules_lib.widgets.tredici_widgets import RULE_CHOICES, tredici_app
 
@@ -97,6 +97,43 @@ def test_you_can_catch_the_bot_when_it_forgets() -> None:
     game.thirteen_button.click()
     assert len(game.state.hands[1]) == 14
     assert "Caught!" in game.message.value
+
+
+def test_a_thirteen_with_nothing_left_to_draw_says_so() -> None:
+    # Every card but the top of the pile is in a hand; the bot forgot "last card".
+    yours = " ".join(str(c) for c in DECK if str(c) not in {"5♣", "J♦"})
+    game = TrediciGame()
+    game.start_from(TrediciState.from_position([yours, "5c"], "Jd", ""))
+    game.thirteen_button.click()
+    assert "it draws nothing: there was nothing left to draw" in game.message.value
+    assert len(game.state.hands[1]) == 1 and "thirteen" not in map(str, game.state.legal_actions())
+
+
+def test_in_the_race_reading_you_may_say_last_card_during_the_bots_turn() -> None:
+    race = TrediciRules(last_card_race=True)
+    game = TrediciGame(catch=0.0)  # the bot does not call at once: the race is on
+    game.start_from(
+        TrediciState.from_position(["Qh Kh 5d", "Qs Js 3c 9d"], "Jd", rules=race, seed=1)
+    )
+    assert game.wait_button.layout.display == "" and game.wait_button.disabled
+    for card in ("Q♥", "K♥"):
+        game.press(card)
+    game.stop_button.click()  # no word: the bot plays Q♠, then it is your step
+    assert game.state.race_step and game.state.current_player() == 0
+    assert not game.wait_button.disabled and game.wait_button.button_style == "info"
+    assert "You may say 'last card' now, before the bot calls 'thirteen', or wait" in (
+        html.unescape(game.status.value)
+    )
+    game.last_button.click()
+    assert game.state.said_last_card[0] and len(game.state.hands[0]) == 1
+    assert any(
+        "you said 'last card' in time" in r.text for r in [*game.reports, game._current] if r
+    )
+
+
+def test_the_wait_button_is_hidden_under_the_presets() -> None:
+    game = TrediciGame(seed=3)
+    assert game.wait_button.layout.display == "none" and game.wait_button.disabled
 
 
 def test_a_false_thirteen_is_refused_without_penalty() -> None:

@@ -2,7 +2,9 @@
 
 An :class:`Arrangement` is a back (5 cards), a middle (5) and a front (3).
 It is *misset* when the back is weaker than the middle or the middle weaker
-than the front.
+than the front (the book's reading: rows of equal strength are allowed; with
+``strict=True`` each row must be stronger than the one in front of it, as
+both sources word the rule).
 
 >>> arr = Arrangement.parse("8s 8h 8d 4c 4s / Ks Kd 9c 9h 2d / Ah Qc 6s")
 >>> [str(v) for v in arr.values()]
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -65,7 +67,12 @@ ROW_SIZES = {row: row.size for row in ROWS}
 
 
 class Special(Enum):
-    """Special hands of 13 cards, highest first (the order Mậu Binh uses)."""
+    """Special hands of 13 cards, highest first in the book's order for Mậu Binh.
+
+    The order is a convention (the source does not rank its instant wins),
+    and not rarity: three straights are rarer than six pairs or three
+    flushes.  ``MauBinhRules.instant_win_order`` can change it.
+    """
 
     DRAGON = "dragon"
     STRAIGHT_FLUSH = "straight flush"
@@ -164,22 +171,37 @@ class Arrangement:
         back, middle, front = self._codes
         return HandValue(back), HandValue(middle), HandValue(front)
 
-    def is_misset(self) -> bool:
-        """True when the rows are out of order (back < middle or middle < front)."""
+    def is_misset(self, strict: bool = False) -> bool:
+        """True when the rows are out of order (back < middle or middle < front).
+
+        With ``strict`` a row that only ties the row in front of it is out of
+        order too (back > middle > front is required).  Only the back and the
+        middle can tie: a three-card front never equals a five-card middle.
+
+        >>> twins = Arrangement.parse("As Kd 9c 7h 5s / Ah Kc 9d 7s 5h / Qs 3d 2c")
+        >>> twins.is_misset(), twins.is_misset(strict=True)
+        (False, True)
+        """
         back, middle, front = self._codes
+        if strict:
+            return not back > middle > front
         return not back >= middle >= front
 
-    def misset_reason(self) -> str | None:
+    def misset_reason(self, strict: bool = False) -> str | None:
         """Why the arrangement is misset, in words (``None`` when it is not).
 
         >>> Arrangement.parse("2s 3d 4c 5h 7s / As Ad Kc Kd Qs / 9h 8h 6h").misset_reason()
         'misset: the back (high card seven, then 5-4-3-2) is weaker than the middle (two pair, aces and kings, queen kicker)'
+        >>> Arrangement.parse("As Kd 9c 7h 5s / Ah Kc 9d 7s 5h / Qs 3d 2c").misset_reason(strict=True)
+        'misset: the back (high card ace, then K-9-7-5) only ties the middle; these rules want it stronger'
         """
         back, middle, front = self.values()
         if back < middle:
             return f"misset: the back ({back}) is weaker than the middle ({middle})"
         if middle < front:
             return f"misset: the middle ({middle}) is weaker than the front ({front})"
+        if strict and back == middle:
+            return f"misset: the back ({back}) only ties the middle; these rules want it stronger"
         return None
 
     def __str__(self) -> str:
@@ -222,10 +244,10 @@ def _is_flush_code(code: int) -> bool:
     return (code >> 20) in (Category.FLUSH, Category.STRAIGHT_FLUSH)
 
 
-def _three_in_sequence(cards: Sequence[Card]) -> bool:
+def _three_in_sequence(cards: Sequence[Card], ace_low: bool = True) -> bool:
     ranks = sorted(int(c.rank) for c in cards)
-    if ranks == [2, 3, 14]:  # A-2-3: the ace counts low
-        return True
+    if ranks == [2, 3, 14]:  # A-2-3: the ace counts low (the book's reading)
+        return ace_low
     return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
 
 
@@ -233,25 +255,39 @@ def _three_of_a_suit(cards: Sequence[Card]) -> bool:
     return len({c.suit for c in cards}) == 1
 
 
-def arrangement_specials(arr: Arrangement) -> set[Special]:
+def arrangement_specials(arr: Arrangement, *, ace_low_front: bool = True) -> set[Special]:
     """The row-shaped specials an arrangement is *set* as (three straights, three flushes).
+
+    The front of three straights may be A-2-3 or Q-K-A (the book's reading of
+    the ace, which a straight of five may use low or high); with
+    ``ace_low_front=False`` A-2-3 does not count.
 
     >>> arrangement_specials(Arrangement.parse("9s 10d Jc Qh Ks / 2c 3d 4h 5s 6s / Jd Qd Kd"))
     {<Special.THREE_STRAIGHTS: 'three straights'>}
     """
     found = set()
     back, middle = _code(arr.back), _code(arr.middle)
-    if _is_straight_code(back) and _is_straight_code(middle) and _three_in_sequence(arr.front):  # type: ignore[arg-type]
+    front_in_sequence = _three_in_sequence(arr.front, ace_low_front)  # type: ignore[arg-type]
+    if _is_straight_code(back) and _is_straight_code(middle) and front_in_sequence:
         found.add(Special.THREE_STRAIGHTS)
     if _is_flush_code(back) and _is_flush_code(middle) and _three_of_a_suit(arr.front):  # type: ignore[arg-type]
         found.add(Special.THREE_FLUSHES)
     return found
 
 
-def special_arrangement(cards: str | Iterable[AnyCard], special: Special) -> Arrangement | None:
+def special_arrangement(
+    cards: str | Iterable[AnyCard],
+    special: Special,
+    *,
+    strict: bool = False,
+    ace_low_front: bool = True,
+) -> Arrangement | None:
     """An arrangement, in order, that sets the hand as three straights or three flushes.
 
     Returns the strongest such arrangement that is not misset, or ``None``.
+    ``strict``: rows must be strictly stronger than the row in front (see
+    :meth:`Arrangement.is_misset`); ``ace_low_front``: whether A-2-3 is a
+    front of three straights (see :func:`arrangement_specials`).
 
     >>> str(special_arrangement("2s 3d 4h 5c 6s 9d 10c Jh Qs Kd Ah 2h 3c", Special.THREE_STRAIGHTS))
     '9♦ 10♣ J♥ Q♠ K♦ / 2♠ 3♦ 4♥ 5♣ 6♠ / A♥ 2♥ 3♣'
@@ -260,7 +296,12 @@ def special_arrangement(cards: str | Iterable[AnyCard], special: Special) -> Arr
         raise NotationError(f"{special.label} does not depend on how the cards are set")
     hand = _thirteen(cards)
     test5 = _is_straight_code if special is Special.THREE_STRAIGHTS else _is_flush_code
-    test3 = _three_in_sequence if special is Special.THREE_STRAIGHTS else _three_of_a_suit
+    test3: Callable[[Sequence[Card]], bool] = _three_of_a_suit
+    if special is Special.THREE_STRAIGHTS:
+
+        def test3(front: Sequence[Card]) -> bool:
+            return _three_in_sequence(front, ace_low_front)
+
     codes = [c.code for c in hand]
     best: tuple[int, int, Arrangement] | None = None
     for back_idx in combinations(range(13), 5):
@@ -270,7 +311,7 @@ def special_arrangement(cards: str | Iterable[AnyCard], special: Special) -> Arr
         rest = [i for i in range(13) if i not in back_idx]
         for mid_idx in combinations(rest, 5):
             mid_code = code5(*(codes[i] for i in mid_idx))
-            if not test5(mid_code) or mid_code > back_code:
+            if not test5(mid_code) or mid_code > back_code or (strict and mid_code == back_code):
                 continue
             front = [hand[i] for i in rest if i not in mid_idx]
             if not test3(front) or code3(*(c.code for c in front)) > mid_code:
@@ -286,29 +327,44 @@ def special_arrangement(cards: str | Iterable[AnyCard], special: Special) -> Arr
     return best[2] if best else None
 
 
-def find_specials(cards: str | Iterable[AnyCard]) -> set[Special]:
+def find_specials(
+    cards: str | Iterable[AnyCard],
+    *,
+    six_pairs_exactly: bool = False,
+    ace_low_front: bool = True,
+) -> set[Special]:
     """Every special hand that the 13 cards hold (however they are set).
 
     * dragon: one card of each rank, 2 to ace;
     * straight flush: five cards in sequence in one suit, anywhere in the hand;
     * four of a kind: four cards of one rank;
-    * six pairs: six pairs (a four of a kind counts as two pairs, a three of a
-      kind as one pair and a single card);
+    * six pairs: six pairs (the book's reading: a four of a kind counts as two
+      pairs, a three of a kind as one pair and a single card; with
+      ``six_pairs_exactly`` only six pairs of six ranks and a single of a
+      seventh count);
     * three flushes / three straights: the cards can be set as a 5-card
       flush (straight) in the back and in the middle and three cards of one suit
-      (in sequence) in the front.
+      (in sequence: A-2-3 up to Q-K-A, or from 2-3-4 without ``ace_low_front``)
+      in the front.
 
     >>> sorted(s.label for s in find_specials("2s 3d 4h 5c 6s 7d 8c 9h 10s Jd Qh Kc As"))
     ['dragon', 'three straights']
     >>> sorted(s.label for s in find_specials("2s 2d 4h 4c 6s 6d 8c 8h 10s 10d Qh Qc As"))
     ['six pairs']
+    >>> find_specials("2s 2d 2h 4c 4s 6d 6c 8h 8s 10d 10c Qh Qc")
+    {<Special.SIX_PAIRS: 'six pairs'>}
+    >>> find_specials("2s 2d 2h 4c 4s 6d 6c 8h 8s 10d 10c Qh Qc", six_pairs_exactly=True)
+    set()
     """
     hand = _thirteen(cards)
-    return set(_specials_of(frozenset((c.rank, c.suit) for c in hand)))
+    key = frozenset((c.rank, c.suit) for c in hand)
+    return set(_specials_of(key, six_pairs_exactly, ace_low_front))
 
 
 @lru_cache(maxsize=4096)
-def _specials_of(key: frozenset[tuple[Rank, object]]) -> frozenset[Special]:
+def _specials_of(
+    key: frozenset[tuple[Rank, object]], six_pairs_exactly: bool = False, ace_low_front: bool = True
+) -> frozenset[Special]:
     """The specials of a hand given as (rank, suit) pairs (cached: scoring asks often)."""
     hand = [Card(rank, suit) for rank, suit in key]  # type: ignore[arg-type]
     found: set[Special] = set()
@@ -317,7 +373,9 @@ def _specials_of(key: frozenset[tuple[Rank, object]]) -> frozenset[Special]:
         found.add(Special.DRAGON)
     if max(counts.values()) == 4:
         found.add(Special.FOUR_OF_A_KIND)
-    if sum(n // 2 for n in counts.values()) == 6:
+    if sum(n // 2 for n in counts.values()) == 6 and (
+        not six_pairs_exactly or sorted(counts.values()) == [1] + [2] * 6
+    ):
         found.add(Special.SIX_PAIRS)
     for suit in SUITS:
         ranks = {int(c.rank) for c in hand if c.suit is suit}
@@ -329,27 +387,32 @@ def _specials_of(key: frozenset[tuple[Rank, object]]) -> frozenset[Special]:
     suit_counts = Counter(c.suit for c in hand)
     if _suits_split_into(list(suit_counts.values()), [5, 5, 3]):
         found.add(Special.THREE_FLUSHES)
-    if _ranks_split_into_sequences(Counter(int(c.rank) for c in hand), (5, 5, 3)):
+    rank_counts = Counter(int(c.rank) for c in hand)
+    if _ranks_split_into_sequences(rank_counts, (5, 5, 3), ace_low_front=ace_low_front):
         found.add(Special.THREE_STRAIGHTS)
     return frozenset(found)
 
 
-def _ranks_split_into_sequences(counts: dict[int, int], lengths: tuple[int, ...]) -> bool:
+def _ranks_split_into_sequences(
+    counts: dict[int, int], lengths: tuple[int, ...], *, ace_low_front: bool = True
+) -> bool:
     """Can these rank counts be used up exactly by runs of these lengths?
 
-    A run of 5 goes from A-2-3-4-5 to 10-J-Q-K-A, a run of 3 from A-2-3 to
-    Q-K-A (the same sequences :func:`special_arrangement` accepts), so this
-    says whether the cards can be *set* as three straights.
+    A run of 5 goes from A-2-3-4-5 to 10-J-Q-K-A, a run of 3 from A-2-3 (2-3-4
+    without ``ace_low_front``) to Q-K-A (the same sequences
+    :func:`special_arrangement` accepts), so this says whether the cards can
+    be *set* as three straights.
     """
     if not lengths:
         return not any(counts.values())
     length = lengths[0]
-    for low in range(1, 16 - length):
+    first = 2 if length == 3 and not ace_low_front else 1
+    for low in range(first, 16 - length):
         ranks = [14 if r == 1 else r for r in range(low, low + length)]
         if all(counts.get(r, 0) > 0 for r in ranks):
             for r in ranks:
                 counts[r] -= 1
-            ok = _ranks_split_into_sequences(counts, lengths[1:])
+            ok = _ranks_split_into_sequences(counts, lengths[1:], ace_low_front=ace_low_front)
             for r in ranks:
                 counts[r] += 1
             if ok:
@@ -454,14 +517,15 @@ def _split_plan() -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(plan)
 
 
-def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
+def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) -> Arrangement:
     """The arrangement, among all 72,072, that maximises the sum of the rows' strengths.
 
     The objective: for each row, the share of all hands of its size (every
     5-card hand for back and middle, every 3-card hand for the front) that
     the row beats, ties counting half (:func:`row_strength`); add the three.
-    Misset arrangements are never chosen.  Ties between arrangements go to the
-    stronger back, then the stronger middle.
+    Misset arrangements are never chosen (with ``strict``, neither is a middle
+    that ties the back: see :meth:`Arrangement.is_misset`).  Ties between
+    arrangements go to the stronger back, then the stronger middle.
 
     Each 5-card and 3-card subset is evaluated once; backs are tried from the
     strongest down, and the search stops when even a middle as strong as the
@@ -496,9 +560,10 @@ def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
         # the middle is no stronger than the back: this bounds every later back too
         if 2 * back_s + best_front < best:
             break
+        highest_mid = back_v - 1 if strict else back_v  # value codes are whole numbers
         for mid, front in plan[back]:
             mid_v = values5[mid]
-            if mid_v > back_v:
+            if mid_v > highest_mid:
                 continue
             front_v = values3[front]
             if front_v > mid_v:
@@ -515,7 +580,7 @@ def best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
     )
 
 
-def naive_best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
+def naive_best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) -> Arrangement:
     """The same search as :func:`best_arrangement`, evaluating each split from scratch.
 
     Slow (every one of the 72,072 splits is evaluated on its own); kept as the
@@ -533,7 +598,7 @@ def naive_best_arrangement(cards: str | Iterable[AnyCard]) -> Arrangement:
                 Cards(hand[i] for i in mid_idx),
                 Cards(hand[i] for i in rest if i not in mid_idx),
             )
-            if arr.is_misset():
+            if arr.is_misset(strict):
                 continue
             b, m, f = arr.values()
             key = (

@@ -33,8 +33,10 @@ __all__ = [
 ]
 
 #: The royalties of the source: a winning row of this category scores this
-#: many points instead of 1.  ("Flush" in the source's English means straight
-#: flush here: its Example 3 shows a plain flush in the middle winning 1 point.)
+#: many points instead of 1.  (The source's English says "flush" for the
+#: middle's 10 and the back's 5; the book reads straight flush, because its
+#: Example 3 shows a plain flush in the middle winning 1 point and a straight
+#: flush in the back winning 5.)
 SOURCE_ROYALTIES: tuple[tuple[Row, Category, int], ...] = (
     (Row.FRONT, Category.THREE_OF_A_KIND, 3),
     (Row.MIDDLE, Category.FULL_HOUSE, 2),
@@ -65,6 +67,26 @@ class ChinesePokerRules:
       dealer's left, prevails and scores; the source's rule read with seat
       order) or ``"cancel"`` (neither scores against the other).
 
+    The source is silent or can be read two ways on the next points; the
+    defaults are the book's readings:
+
+    * ``strict_row_order``: False (the book's reading) lets a row tie the
+      row in front of it (back ≥ middle ≥ front); True wants each row
+      strictly weaker than the one behind it, as the source words it, so a
+      tie is misset.
+    * ``specials_when_misset``: True (the book's reading) lets a hand declare
+      the special its cards allow however its rows are set; False lets only
+      a hand set in order declare (a misset hand then loses every row).
+    * ``misset_pays_royalties``: a misset hand loses all three rows to each
+      opponent whose hand is in order; True (the book's reading) makes it
+      pay their royalties too, False one point a row.  Two misset hands
+      score nothing between them.
+    * ``six_pairs_exactly``: False (the book's reading) counts a four of a
+      kind as two pairs and a three of a kind as a pair and a single; True
+      wants six pairs of six ranks and a single of a seventh.
+    * ``ace_low_front_straight``: True (the book's reading) lets A-2-3 be the
+      front of three straights, as Q-K-A is; False accepts Q-K-A only.
+
     >>> ChinesePokerRules().royalty(Row.MIDDLE, Category.FULL_HOUSE)
     2
     """
@@ -72,6 +94,11 @@ class ChinesePokerRules:
     royalties: tuple[tuple[Row, Category, int], ...] = SOURCE_ROYALTIES
     specials: tuple[tuple[Special, int], ...] = SOURCE_SPECIALS
     specials_clash: Literal["first declared", "cancel"] = "first declared"
+    strict_row_order: bool = False
+    specials_when_misset: bool = True
+    misset_pays_royalties: bool = True
+    six_pairs_exactly: bool = False
+    ace_low_front_straight: bool = True
     _royalty_map: dict[tuple[Row, Category], int] = field(
         init=False, repr=False, compare=False, hash=False
     )
@@ -122,7 +149,11 @@ def declared_special(
     >>> declared_special(Arrangement.parse("2s 3d 4h 5c 6s / 7d 8c 9h 10s Jd / Qh Kc As"))
     <Special.DRAGON: 'dragon'>
     """
-    held = find_specials(arr.cards)
+    held = find_specials(
+        arr.cards,
+        six_pairs_exactly=rules.six_pairs_exactly,
+        ace_low_front=rules.ace_low_front_straight,
+    )
     scoring = [s for s, _ in rules.specials]
     best = [s for s in scoring if s in held]
     if not best:
@@ -149,8 +180,11 @@ def score_pair(
     a_first: bool = True,
 ) -> PairScore:
     """Score ``a`` against ``b``; ``a_first`` says ``a`` sits earlier in the order of declaring."""
-    sa = declared_special(a, rules) if a_declares else None
-    sb = declared_special(b, rules) if b_declares else None
+    a_misset, b_misset = a.is_misset(rules.strict_row_order), b.is_misset(rules.strict_row_order)
+    a_may = a_declares and (rules.specials_when_misset or not a_misset)
+    b_may = b_declares and (rules.specials_when_misset or not b_misset)
+    sa = declared_special(a, rules) if a_may else None
+    sb = declared_special(b, rules) if b_may else None
     if sa or sb:
         if sa and sb:
             if sa == sb == Special.DRAGON:
@@ -176,16 +210,16 @@ def score_pair(
             f"special hand: {special.label}, whatever the cards",
         )
     va, vb = a.values(), b.values()
-    if a.is_misset() and b.is_misset():
+    if a_misset and b_misset:
         return PairScore(0, "both hands are misset: no points", (0, 0, 0))
-    if a.is_misset() or b.is_misset():
-        sign = -1 if a.is_misset() else 1
-        winner_values = vb if a.is_misset() else va
+    if a_misset or b_misset:
+        sign = -1 if a_misset else 1
+        winner_values = vb if a_misset else va
         rows = tuple(
-            sign * rules.royalty(row, v.category)
+            sign * (rules.royalty(row, v.category) if rules.misset_pays_royalties else 1)
             for row, v in zip(ROWS, winner_values, strict=True)
         )
-        loser = "first" if a.is_misset() else "second"
+        loser = "first" if a_misset else "second"
         return PairScore(sum(rows), f"the {loser} hand is misset and loses every row", rows)
     row_points = []
     for row, x, y in zip(ROWS, va, vb, strict=True):

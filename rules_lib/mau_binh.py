@@ -27,6 +27,7 @@ __all__ = [
     "Outcome",
     "Settlement",
     "instant_win",
+    "is_misset",
     "settle",
     "settle_table",
 ]
@@ -67,19 +68,41 @@ class MauBinhRules:
       of a kind anywhere in the 13 cards wins at once (the source); if False,
       they are ordinary hand categories above the full house.
     * ``instant_win_order``: how two instant wins at one table compare, highest
-      first; equal ones tie.
+      first; equal ones tie, with no edge for the dealer.  The source does not
+      rank them; the default is the book's convention, not the order of rarity.
     * ``dealer_wins_ties``: a row that ties the dealer's row counts as a loss
       for the player (the source).
     * ``settle_with``: ``"dealer"`` (each player only against the dealer, the
       usual way) or ``"everyone"`` (every pair of players settles too; between
       two players who are not the dealer, a tied row is just a tie).
 
+    The source is silent or can be read two ways on the next points; the
+    defaults are the book's readings:
+
+    * ``strict_row_order``: False (the book's reading) lets a row tie the
+      row in front of it (back ≥ middle ≥ front); True wants each row
+      strictly stronger, as the source words it, so a tie is misset.
+    * ``instant_wins_when_misset``: True (the book's reading) lets the
+      dragon, a straight flush, four of a kind and six pairs win however the
+      rows are set; False makes a misset hand lose even with one of them.
+      Three flushes and three straights always need the rows in order (the
+      source says so).
+    * ``both_misset``: when the player's and the dealer's hands are both
+      misset: ``"tie"`` (the book's reading) or ``"dealer wins"`` (the
+      dealer's edge again).  A misset dealer loses to every player whose
+      hand is in order, like any misset hand.
+    * ``six_pairs_exactly``: False (the book's reading) counts a four of a
+      kind as two pairs and a three of a kind as a pair and a single; True
+      wants six pairs of six ranks and a single of a seventh.
+    * ``ace_low_front_straight``: True (the book's reading) lets A-2-3 be the
+      front of three straights, as Q-K-A is; False accepts Q-K-A only.
+
     >>> MauBinhRules().with_options(dealer_wins_ties=False).dealer_wins_ties
     False
     >>> MauBinhRules().with_options(tie_goes_to="player")
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownOptionError: Mậu Binh has no rule option 'tie_goes_to'; its options are: straight_flush_and_quads_instant, instant_win_order, dealer_wins_ties, settle_with
+    rules_lib.errors.UnknownOptionError: Mậu Binh has no rule option 'tie_goes_to'; its options are: straight_flush_and_quads_instant, instant_win_order, dealer_wins_ties, settle_with, strict_row_order, instant_wins_when_misset, both_misset, six_pairs_exactly, ace_low_front_straight
     """
 
     straight_flush_and_quads_instant: bool = True
@@ -93,6 +116,11 @@ class MauBinhRules:
     )
     dealer_wins_ties: bool = True
     settle_with: Literal["dealer", "everyone"] = "dealer"
+    strict_row_order: bool = False
+    instant_wins_when_misset: bool = True
+    both_misset: Literal["tie", "dealer wins"] = "tie"
+    six_pairs_exactly: bool = False
+    ace_low_front_straight: bool = True
 
     def with_options(self, **options: object) -> MauBinhRules:
         known = [f.name for f in fields(self)]
@@ -122,22 +150,40 @@ def instant_win(arr: Arrangement, rules: MauBinhRules = MauBinhRules()) -> Speci
     """The highest instant win the hand holds, or ``None``.
 
     The dragon, six pairs and (by default) a straight flush or four of a kind
-    count wherever the cards are; three flushes and three straights count only
-    when the hand is *set* that way and not misset.
+    count wherever the cards are (by default even in a misset hand: the
+    option ``instant_wins_when_misset``); three flushes and three straights
+    count only when the hand is *set* that way and not misset.
 
     >>> instant_win(Arrangement.parse("2s 2d 4h 4c 6s / 6d 8c 8h 10s 10d / Qh Qc As"))
     <Special.SIX_PAIRS: 'six pairs'>
     """
-    held = find_specials(arr.cards)
+    misset = is_misset(arr, rules)
+    if misset and not rules.instant_wins_when_misset:
+        return None
+    held = find_specials(
+        arr.cards,
+        six_pairs_exactly=rules.six_pairs_exactly,
+        ace_low_front=rules.ace_low_front_straight,
+    )
     held -= {Special.THREE_FLUSHES, Special.THREE_STRAIGHTS}
-    if not arr.is_misset():
-        held |= arrangement_specials(arr)
+    if not misset:
+        held |= arrangement_specials(arr, ace_low_front=rules.ace_low_front_straight)
     if not rules.straight_flush_and_quads_instant:
         held -= {Special.STRAIGHT_FLUSH, Special.FOUR_OF_A_KIND}
     for special in rules.instant_win_order:
         if special in held:
             return special
     return None
+
+
+def is_misset(arr: Arrangement, rules: MauBinhRules = MauBinhRules()) -> bool:
+    """Whether ``arr`` is misset under these rules (see ``strict_row_order``).
+
+    >>> twins = Arrangement.parse("As Kd 9c 7h 5s / Ah Kc 9d 7s 5h / Qs 3d 2c")
+    >>> is_misset(twins), is_misset(twins, MauBinhRules(strict_row_order=True))
+    (False, True)
+    """
+    return arr.is_misset(rules.strict_row_order)
 
 
 @dataclass(frozen=True)
@@ -170,8 +216,9 @@ def settle(
 ) -> Settlement:
     """Settle ``player`` against ``opponent`` (the dealer, unless told otherwise).
 
-    Instant wins come first, then misset hands (which lose outright), then
-    the rows are compared one by one.
+    Instant wins come first, then misset hands (which lose outright; two
+    misset hands tie, or go to the dealer with ``both_misset="dealer wins"``),
+    then the rows are compared one by one.
     """
     _check_disjoint((player, opponent), ("the player", "the opponent"))
     who = "the dealer" if opponent_is_dealer else "the opponent"
@@ -187,12 +234,15 @@ def settle(
             return Settlement(Outcome.WIN, f"instant win: {mine.label}{beaten}")  # type: ignore[union-attr]
         beaten = f", which beats the player's {mine.label}" if mine else ""
         return Settlement(Outcome.LOSS, f"{who} has an instant win: {theirs.label}{beaten}")  # type: ignore[union-attr]
-    if player.is_misset() and opponent.is_misset():
+    strict = rules.strict_row_order
+    if player.is_misset(strict) and opponent.is_misset(strict):
+        if opponent_is_dealer and rules.both_misset == "dealer wins":
+            return Settlement(Outcome.LOSS, "both hands are misset: the dealer wins")
         return Settlement(Outcome.TIE, "both hands are misset: a tie")
-    if player.is_misset():
-        return Settlement(Outcome.LOSS, f"the player's hand is {player.misset_reason()}")
-    if opponent.is_misset():
-        return Settlement(Outcome.WIN, f"{who}'s hand is {opponent.misset_reason()}")
+    if player.is_misset(strict):
+        return Settlement(Outcome.LOSS, f"the player's hand is {player.misset_reason(strict)}")
+    if opponent.is_misset(strict):
+        return Settlement(Outcome.WIN, f"{who}'s hand is {opponent.misset_reason(strict)}")
     dealer_edge = opponent_is_dealer and rules.dealer_wins_ties
     rows: list[Outcome] = []
     for a, b in zip(player.values(), opponent.values(), strict=True):

@@ -34,6 +34,7 @@ from .errors import CardCountError, DuplicateCardError
 
 __all__ = [
     "ADVICE",
+    "ADVICE_KINDS",
     "GAMES",
     "Advice",
     "Estimate",
@@ -46,33 +47,61 @@ __all__ = [
 GAMES = ("Chinese Poker", "Mậu Binh")
 
 
-def solver_arrangement(cards: str | Iterable[AnyCard], game: str = "Chinese Poker") -> Arrangement:
+def solver_arrangement(
+    cards: str | Iterable[AnyCard],
+    game: str = "Chinese Poker",
+    rules: mau_binh.MauBinhRules | chinese_poker.ChinesePokerRules | None = None,
+) -> Arrangement:
     """How the book's bots set a hand.
 
     The solver's best arrangement, except in Mậu Binh when the cards can be
     set as three flushes or three straights: that wins at once, so the bot
-    sets it that way.
+    sets it that way.  ``rules`` (default: the game's default rules) says
+    whether a row may tie the row in front of it and whether A-2-3 is a
+    front of three straights.
     """
     hand = parse_cards(cards, jokers=False) if isinstance(cards, str) else Cards(cards)
+    strict = rules.strict_row_order if rules is not None else False
+    ace_low = rules.ace_low_front_straight if rules is not None else True
     if game == "Mậu Binh":
-        held = find_specials(hand)
+        held = find_specials(hand, ace_low_front=ace_low)
         for special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
             if special in held:
-                arr = special_arrangement(hand, special)
+                arr = special_arrangement(hand, special, strict=strict, ace_low_front=ace_low)
                 if arr is not None:
                     return arr
-    return best_arrangement(hand)
+    return best_arrangement(hand, strict=strict)
+
+
+#: What each kind of advice is called where an experiment is shown.
+ADVICE_KINDS = {
+    "rule of thumb": "The advice",
+    "exception": "The exception",
+    "story": "The source's story",
+}
 
 
 @dataclass(frozen=True)
 class Advice:
-    """A piece of the Mậu Binh source's advice as an experiment on one hand."""
+    """A piece of the Mậu Binh source's strategy section as an experiment on one hand.
+
+    ``kind`` says what the source offers: a ``"rule of thumb"`` (what a player
+    usually does), an ``"exception"`` to one, or a ``"story"``: the source's
+    account of a time when a setting beat one particular hand, which the
+    experiment tries against many hands.
+    """
 
     key: str
     title: str
     advice: str
     hand: str
     options: dict[str, str]  # label -> "back / middle / front"; the first is the advice
+    kind: str = "rule of thumb"
+
+    @property
+    def heading(self) -> str:
+        """How the advice is introduced: "The advice", "The exception" or "The source's story"."""
+        return ADVICE_KINDS[self.kind]
 
     def arrangements(self) -> dict[str, Arrangement]:
         out = {label: Arrangement.parse(text) for label, text in self.options.items()}
@@ -83,7 +112,9 @@ class Advice:
         return out
 
 
-#: The source's pieces of advice (GAMES.md 2a), each with a hand that fits it.
+#: The source's strategy section (GAMES.md 2a) as experiments, each with a hand that fits it:
+#: three rules of thumb, two exceptions and two stories (a third story is the second
+#: setting of "five-pairs", the source's alternative to its rule).
 ADVICE: tuple[Advice, ...] = (
     Advice(
         "flush-two-pairs",
@@ -114,6 +145,7 @@ ADVICE: tuple[Advice, ...] = (
             "both pairs in the middle": "2s 2h 2d 4c 4d / Jh Js 6c 6d Ah / 9c 7s 3h",
             "higher pair middle, other pair front": "2s 2h 2d 4c 4d / Jh Js Ah 9c 7s / 6c 6d 3h",
         },
+        kind="exception",
     ),
     Advice(
         "high-flush",
@@ -124,12 +156,15 @@ ADVICE: tuple[Advice, ...] = (
             "one pair in the middle, one in front": "As Qs 10s 7s 4s / 9h 9d Kd 8c 3h / 5c 5h 2d",
             "both pairs in the middle": "As Qs 10s 7s 4s / 9h 9d 5c 5h Kd / 8c 3h 2d",
         },
+        kind="exception",
     ),
     Advice(
         "five-pairs",
         "Five pairs",
         "Attack: the highest pair in front; the next highest in the back with one "
-        "of the two lowest pairs; the rest in the middle.",
+        "of the two lowest pairs; the rest in the middle. (The other setting is the "
+        "source's story of a time it beat a flush in the back, two lower pairs in the "
+        "middle and a high card in front.)",
         "Ah Ad Jc Js 9h 9d 6c 6s 3h 3d Kc 8s 4c",
         {
             "attack: highest pair in front": "Jc Js 3h 3d 4c / 9h 9d 6c 6s 8s / Ah Ad Kc",
@@ -139,22 +174,27 @@ ADVICE: tuple[Advice, ...] = (
     Advice(
         "three-high-pairs",
         "Three high pairs",
-        "One pair in each row, the highest in the back.",
+        "One pair in each row, the highest in the back: the source recalls it beating "
+        "a full house in the back with a lower pair in the middle and another in front.",
         "Ah Ad Kc Ks Qh Qd 9c 8s 7h 6d 4c 3s 2h",
         {
             "one pair in each row": "Ah Ad 9c 6d 2h / Kc Ks 8s 4c 3s / Qh Qd 7h",
             "two pairs in the back": "Ah Ad Kc Ks 2h / Qh Qd 9c 8s 3s / 7h 6d 4c",
         },
+        kind="story",
     ),
     Advice(
         "four-pairs",
         "Four pairs",
-        "The two lowest pairs in the back, the highest in the middle, the last in front.",
+        "The two lowest pairs in the back, the highest in the middle, the last in front: "
+        "the source recalls it beating the same kind of hand, a full house in the back "
+        "with a lower pair in the middle and another in front.",
         "Kh Kd 10c 10s 6h 6d 3c 3s Ah Jd 8c 5s 2h",
         {
             "two lowest pairs in the back": "6h 6d 3c 3s 2h / Kh Kd Ah 8c 5s / 10c 10s Jd",
             "two highest pairs in the back": "Kh Kd 10c 10s 2h / 6h 6d 3c 3s Ah / Jd 8c 5s",
         },
+        kind="story",
     ),
 )
 

@@ -65,8 +65,27 @@ RULESETS: dict[str, tuple[str, object]] = {
 
 def bot_arrangement(cards: object, game: str, rules: object) -> Arrangement:
     """How the bots set a hand: as three straights or three flushes when that
-    wins at once in Mậu Binh, otherwise the solver's best arrangement."""
-    return solver_arrangement(cards, "Mậu Binh" if game == "mau_binh" else "Chinese Poker")  # type: ignore[arg-type]
+    wins at once in Mậu Binh, otherwise the solver's best arrangement (both
+    in order under ``rules``)."""
+    return solver_arrangement(
+        cards,  # type: ignore[arg-type]
+        "Mậu Binh" if game == "mau_binh" else "Chinese Poker",
+        rules,  # type: ignore[arg-type]
+    )
+
+
+def _strict(rules: object) -> bool:
+    """Whether these rules want each row strictly stronger than the one in front."""
+    return bool(getattr(rules, "strict_row_order", False))
+
+
+def _held_specials(cards: Cards, rules: object) -> set[Special]:
+    """The special hands the cards hold, counted as these rules count them."""
+    return find_specials(
+        cards,
+        six_pairs_exactly=bool(getattr(rules, "six_pairs_exactly", False)),
+        ace_low_front=bool(getattr(rules, "ace_low_front_straight", True)),
+    )
 
 
 def special_notes(specials: set[Special], game: str, rules: object) -> list[str]:
@@ -81,12 +100,18 @@ def special_notes(specials: set[Special], game: str, rules: object) -> list[str]
                 notes.append(f"{name}: an ordinary hand under these rules (set it in the back)")
             elif special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
                 notes.append(f"{name}: wins at once, if you set the rows that way")
+            elif not rules.instant_wins_when_misset:
+                notes.append(f"{name}: wins at once, if the rows are in order")
             else:
                 notes.append(f"{name}: wins at once")
         else:
             assert isinstance(rules, chinese_poker.ChinesePokerRules)
             points = dict(rules.specials).get(special)
-            if points:
+            if points and not rules.specials_when_misset:
+                notes.append(
+                    f"{name}: {points} points from each opponent, if the rows are in order"
+                )
+            elif points:
                 notes.append(f"{name}: {points} points from each opponent, however you set it")
             else:
                 notes.append(
@@ -276,7 +301,7 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         cards = [c for r in ROWS for c in self.draft.row(r)]
         game, _rules = RULESETS[self.ruleset]
         start = time.perf_counter()
-        arr = best_arrangement(cards)
+        arr = best_arrangement(cards, strict=_strict(_rules))
         ms = (time.perf_counter() - start) * 1000
         text = (
             f"This is the best arrangement for the book's objective (the three rows' "
@@ -350,16 +375,18 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         if arr is None:
             return message_html("Not finished: " + "; ".join(self.draft.problems()) + ".", "info")
         out = []
-        reason = arr.misset_reason()
+        game, rules = RULESETS[self.ruleset]
+        strict = _strict(rules)
+        reason = arr.misset_reason(strict)
         if reason:
             out.append(message_html(f"This hand is {reason}. A misset hand loses."))
-        specials = find_specials(arr.cards)
+        specials = _held_specials(arr.cards, rules)
         if specials:
-            game, rules = RULESETS[self.ruleset]
             notes = "; ".join(special_notes(specials, game, rules))
             out.append(message_html(f"Special ({self.ruleset}): {notes}.", "info"))
         if not out:
-            out.append(message_html("The rows are in order: back ≥ middle ≥ front.", "info"))
+            order = "back > middle > front" if strict else "back ≥ middle ≥ front"
+            out.append(message_html(f"The rows are in order: {order}.", "info"))
         return "".join(out)
 
 

@@ -120,7 +120,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         (la, sa), (lb, sb) = list(advice.options.items())[:2]
         self.label_a.value, self.setting_a.value = la, sa
         self.label_b.value, self.setting_b.value = lb, sb
-        self.status.value = message_html(f"The advice: {advice.advice}", "info")
+        self.status.value = message_html(f"{advice.heading}: {advice.advice}", "info")
         self.pictures.value = ""
 
     def _settings(self) -> dict[str, Arrangement]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from rules_lib.arrange import Arrangement, Special, find_specials
-from rules_lib.chinese_poker import score_table
+from rules_lib.chinese_poker import ChinesePokerRules, score_table
 from rules_lib.errors import DuplicateCardError
-from rules_lib.mau_binh import Outcome, instant_win, settle
+from rules_lib.mau_binh import MauBinhRules, Outcome, instant_win, settle
 from rules_lib.poker import Category, evaluate
 
 A = Arrangement.parse
@@ -236,3 +236,17 @@ def test_000_back_must_be_at_least_the_middle():
     assert misset.is_misset()
     opponent = A("Ks Kh 8d 5c 2s / Jd Jc 9h 7c 6s / 2d 2c 8c")
     assert settle(misset, opponent).outcome is Outcome.LOSS
+
+
+def test_000_and_001_word_the_row_order_strictly_which_is_an_option():
+    # 000: the lower hand "has to be higher" than the middle; 001: each packet "must
+    # be weaker than the previous one".  The book reads ties as allowed; the strict
+    # wording is the option strict_row_order of both games' rules.
+    twins = A("Ah Kh 10h 7h 5h / Ac Kc 10c 7c 5c / 6s 4h 2h")
+    opponent = A("Ks Kd 8d 4c 2s / Jd Js 9s 7s 6c / Qs 8h 3c")
+    assert not twins.is_misset() and twins.is_misset(strict=True)
+    assert settle(twins, opponent).outcome is Outcome.WIN
+    assert settle(twins, opponent, MauBinhRules(strict_row_order=True)).outcome is Outcome.LOSS
+    assert score_table([twins, opponent]).totals == (1, -1)  # back and middle won, front lost
+    strict = ChinesePokerRules(strict_row_order=True)
+    assert score_table([twins, opponent], strict).totals == (-3, 3)

@@ -221,6 +221,32 @@ def test_equal_rows_are_not_misset():
     assert not arr.is_misset()
 
 
+def test_equal_rows_are_misset_under_the_strict_reading():
+    # the sources word the rule strictly ("higher", "weaker"): then a tie is out of order
+    arr = A("Ks Kh 7d 7c 3s / Kd Kc 7s 7h 3h / Ah Qc 6s")
+    assert arr.is_misset(strict=True)
+    reason = arr.misset_reason(strict=True)
+    assert reason is not None and reason.startswith("misset: the back")
+    assert "only ties the middle" in reason
+    # rows of different strength are judged the same way by both readings
+    good = A("8s 8h 8d 4c 4s / Ks Kd 9c 9h 2d / Ah Qc 6s")
+    assert not good.is_misset(strict=True) and good.misset_reason(strict=True) is None
+    bad = A("2s 3d 4c 5h 7s / As Ad Kc Kd Qs / 9h 8h 6h")
+    assert bad.is_misset(strict=True) and bad.misset_reason(strict=True) == bad.misset_reason()
+
+
+def test_a_three_card_front_never_ties_a_five_card_middle():
+    # so the strict reading changes only the back against the middle
+    rng = random.Random(5)
+    deck = list(standard_deck())
+    for _ in range(300):
+        hand = rng.sample(deck, 13)
+        arr = Arrangement(Cards(hand[:5]), Cards(hand[5:10]), Cards(hand[10:]))
+        back, middle, front = arr.values()
+        assert middle != front
+        assert arr.is_misset(strict=True) == (arr.is_misset() or back == middle)
+
+
 def test_misset_detection_agrees_with_row_values():
     rng = random.Random(3)
     deck = list(standard_deck())
@@ -270,12 +296,43 @@ def test_find_specials_six_pairs():
     assert Special.SIX_PAIRS not in find_specials("2s 2d 4h 4c 6s 6d 8c 8h 10s 10d Qh Kc As")
 
 
+def test_find_specials_six_pairs_counts_a_three_of_a_kind_as_a_pair_and_a_single():
+    # five pairs and three sevens: the book's reading counts six pairs
+    trips = "2s 2d 4h 4c 6s 6d 7c 7h 7s 10d 10s Qh Qc"
+    assert Special.SIX_PAIRS in find_specials(trips)
+
+
+def test_option_six_pairs_exactly_wants_six_ranks_and_a_single():
+    assert find_specials(SIX_PAIRS, six_pairs_exactly=True) == {Special.SIX_PAIRS}
+    trips = "2s 2d 4h 4c 6s 6d 7c 7h 7s 10d 10s Qh Qc"
+    assert Special.SIX_PAIRS not in find_specials(trips, six_pairs_exactly=True)
+    quads_and_four_pairs = "2s 2d 2h 2c 5s 5d 7h 7c 9s 9d Jh Jc Ad"
+    assert find_specials(quads_and_four_pairs, six_pairs_exactly=True) == {Special.FOUR_OF_A_KIND}
+
+
 def test_find_specials_three_straights():
     assert find_specials(THREE_STRAIGHTS) == {Special.THREE_STRAIGHTS}
     # the front can be Q-K-A
     assert Special.THREE_STRAIGHTS in find_specials("2s 3d 4h 5c 6s 5d 6c 7h 8s 9d Qh Kc Ad")
     # but not K-A-2 (a sequence does not wrap around the ace)
     assert Special.THREE_STRAIGHTS not in find_specials("3s 4d 5h 6c 7s 5d 6d 7h 8s 9d Kh Ac 2d")
+
+
+def test_three_straights_front_may_be_a23_by_default():
+    # THREE_STRAIGHTS can only be set with A-2-3 in front (9-K, 2-6, A-2-3)
+    assert Special.THREE_STRAIGHTS in find_specials(THREE_STRAIGHTS)
+    arr = special_arrangement(THREE_STRAIGHTS, Special.THREE_STRAIGHTS)
+    assert arr is not None and sorted(int(c.rank) for c in arr.front) == [2, 3, 14]
+
+
+def test_option_ace_low_front_off_refuses_a23_but_keeps_qka():
+    assert Special.THREE_STRAIGHTS not in find_specials(THREE_STRAIGHTS, ace_low_front=False)
+    assert (
+        special_arrangement(THREE_STRAIGHTS, Special.THREE_STRAIGHTS, ace_low_front=False) is None
+    )
+    qka = "2s 3d 4h 5c 6s 5d 6c 7h 8s 9d Qh Kc Ad"
+    assert Special.THREE_STRAIGHTS in find_specials(qka, ace_low_front=False)
+    assert special_arrangement(qka, Special.THREE_STRAIGHTS, ace_low_front=False) is not None
 
 
 def test_find_specials_three_flushes():
@@ -352,6 +409,14 @@ def test_special_arrangement_three_flushes_is_in_order():
     assert {c.suit for c in arr.middle} == {Suit.HEARTS}
     assert {c.suit for c in arr.front} == {Suit.DIAMONDS}
     assert arr.values()[0].category is Category.FLUSH
+
+
+def test_special_arrangement_strict_refuses_two_equal_straights():
+    # two 9-K straights and 2-3-4: the only split has a middle that ties the back
+    twins = "9d 10c Jh Qs Kd 9s 10d Jc Qh Ks 2h 3c 4d"
+    arr = special_arrangement(twins, Special.THREE_STRAIGHTS)
+    assert arr is not None and not arr.is_misset() and arr.is_misset(strict=True)
+    assert special_arrangement(twins, Special.THREE_STRAIGHTS, strict=True) is None
 
 
 def test_special_arrangement_none_when_the_hand_cannot_be_set_so():
@@ -572,6 +637,19 @@ def test_best_arrangement_equals_the_naive_search_on_three_hands():
         assert objective(fast) == pytest.approx(objective(slow), abs=1e-12)
         assert fast.values() == slow.values()
         assert not slow.is_misset()
+
+
+def test_best_arrangement_strict_never_lets_the_middle_tie_the_back():
+    # two 9-K straights and three twos: by default the solver sets both straights
+    twins = "9d 10c Jh Qs Kd 9s 10d Jc Qh Ks 2h 2c 2d"
+    loose = best_arrangement(twins)
+    assert loose.values()[0] == loose.values()[1] and not loose.is_misset()
+    strict = best_arrangement(twins, strict=True)
+    assert not strict.is_misset(strict=True)
+    assert cards_set(strict.cards) == row_set(twins)
+    slow = naive_best_arrangement(twins, strict=True)
+    assert objective(strict) == pytest.approx(objective(slow), abs=1e-12)
+    assert strict.values() == slow.values()
 
 
 def test_best_arrangement_on_a_hand_where_each_row_can_be_the_best_possible():

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules_lib import UnknownOptionError
-from rules_lib.arrange import Special
-from rules_lib.mau_binh import instant_win
+from rules_lib.arrange import Arrangement, Draft, Special
+from rules_lib.chinese_poker import ChinesePokerRules
+from rules_lib.mau_binh import MauBinhRules, instant_win
 from rules_lib.widgets.arrange_widgets import RULESETS, ArrangeHand, Showdown, special_notes
 
 
@@ -52,3 +53,31 @@ def test_showdown_tells_its_hand_when_the_rules_change():
     s.rules.value = "Mậu Binh (source rules)"
     assert s.hand.ruleset == "Mậu Binh (source rules)"
     assert "wins at once" in s.hand.status.value
+
+
+def test_the_widget_judges_equal_rows_by_the_rules_strictness(monkeypatch):
+    twins = Arrangement.parse("Ah Kh 10h 7h 5h / Ac Kc 10c 7c 5c / 6s 4h 2h")
+    loose = ArrangeHand(seed=1, ruleset="Mậu Binh (source rules)")
+    loose.draft = Draft.from_arrangement(twins)
+    loose.redraw()
+    assert "back ≥ middle ≥ front" in loose.status.value
+    monkeypatch.setitem(RULESETS, "strict rows", ("mau_binh", MauBinhRules(strict_row_order=True)))
+    strict = ArrangeHand(seed=1, ruleset="strict rows")
+    strict.draft = Draft.from_arrangement(twins)
+    strict.redraw()
+    assert "only ties the middle" in strict.status.value
+    strict.show_best()
+    assert not strict.current().is_misset(strict=True)
+    assert "back &gt; middle &gt; front" in strict.status.value  # the text, HTML-escaped
+
+
+def test_notes_say_an_instant_win_needs_order_when_misset_hands_lose_it():
+    rules = MauBinhRules(instant_wins_when_misset=False)
+    note = special_notes({Special.SIX_PAIRS}, "mau_binh", rules)[0]
+    assert note.endswith("wins at once, if the rows are in order")
+
+
+def test_notes_say_a_special_needs_order_when_misset_hands_cannot_declare():
+    rules = ChinesePokerRules(specials_when_misset=False)
+    note = special_notes({Special.SIX_PAIRS}, "chinese_poker", rules)[0]
+    assert note.endswith("3 points from each opponent, if the rows are in order")

@@ -262,6 +262,35 @@ def test_special_points_are_the_sources():
         assert rules.special_points(special) == 3
 
 
+def test_six_pairs_counts_a_three_of_a_kind_as_a_pair_and_a_single():
+    trips = A("3s 3d 3h 4c 4s / Qd Qc 10d 10c 7h / 7s 6d 6c")
+    assert declared_special(trips) is Special.SIX_PAIRS
+    quads = A("2s 2d 2h 2c 5s / 9s 9d 7h 7c 5d / Jh Jc Ad")
+    assert declared_special(quads) is Special.SIX_PAIRS
+
+
+def test_option_six_pairs_exactly_wants_six_ranks_and_a_single():
+    rules = ChinesePokerRules(six_pairs_exactly=True)
+    assert declared_special(SIX_PAIRS, rules) is Special.SIX_PAIRS
+    trips = A("3s 3d 3h 4c 4s / Qd Qc 10d 10c 7h / 7s 6d 6c")
+    assert declared_special(trips, rules) is None
+    quads = A("2s 2d 2h 2c 5s / 9s 9d 7h 7c 5d / Jh Jc Ad")
+    assert declared_special(quads, rules) is None
+
+
+def test_three_straights_front_may_be_a23_or_qka():
+    assert sorted(int(c.rank) for c in THREE_STRAIGHTS.front) == [12, 13, 14]
+    a23 = A("10s Jh Qd Kc As / 5s 6h 7c 8h 9d / Ah 2h 3s")
+    assert declared_special(THREE_STRAIGHTS) is declared_special(a23) is Special.THREE_STRAIGHTS
+
+
+def test_option_ace_low_front_straight_off_refuses_a23():
+    rules = ChinesePokerRules(ace_low_front_straight=False)
+    a23 = A("10s Jh Qd Kc As / 5s 6h 7c 8h 9d / Ah 2h 3s")
+    assert declared_special(a23, rules) is None
+    assert declared_special(THREE_STRAIGHTS, rules) is Special.THREE_STRAIGHTS
+
+
 def test_a_dragon_declares_the_dragon_not_its_three_straights():
     # every dragon can also be set as three straights; 13 points, not 3
     assert declared_special(DRAGON) is Special.DRAGON
@@ -289,6 +318,32 @@ def test_misset_pays_the_opponents_royalties():
     # FRONT_TRIPS: back full house 1, middle trips 1, front three tens 3
     assert score_pair(MISSET_1, FRONT_TRIPS).rows == (-1, -1, -3)
     assert score_pair(FRONT_TRIPS, MISSET_2).rows == (1, 1, 3)
+
+
+def test_option_misset_pays_royalties_off_makes_a_misset_hand_lose_one_point_a_row():
+    rules = ChinesePokerRules(misset_pays_royalties=False)
+    assert score_pair(MISSET_1, FRONT_TRIPS, rules).rows == (-1, -1, -1)
+    assert score_pair(FRONT_TRIPS, MISSET_2, rules).points == 3
+    assert score_pair(MISSET_1, MISSET_2, rules).points == 0
+
+
+# Two flushes of the same ranks: a middle that ties the back (disjoint from W).
+EQUAL_ROWS = A("Ad Kd Jd 9d 8d / Ac Kc Jc 9c 8c / 10s 6h 4d")
+
+
+def test_rows_of_equal_strength_are_in_order_by_default():
+    assert EQUAL_ROWS.values()[0] == EQUAL_ROWS.values()[1]
+    assert declared_special(EQUAL_ROWS) is None
+    assert score_table([EQUAL_ROWS, W]).pairs[(0, 1)].rows == (1, 1, 1)
+
+
+def test_option_strict_row_order_makes_a_middle_that_ties_the_back_misset():
+    rules = ChinesePokerRules(strict_row_order=True)
+    result = score_table([EQUAL_ROWS, W], rules).pairs[(0, 1)]
+    assert result.rows == (-1, -1, -1) and "misset" in result.reason
+    assert score_pair(W, EQUAL_ROWS, rules).points == 3
+    # hands whose rows differ score as before
+    assert score_pair(PLAIN_1, PLAIN_2, rules) == score_pair(PLAIN_1, PLAIN_2)
 
 
 def test_two_misset_hands_score_nothing_between_them():
@@ -347,3 +402,11 @@ def test_presets_and_unknown_options():
         ChinesePokerRules().with_options(specials_clash="cancel")
         == PRESETS["equal specials cancel"]
     )
+
+
+def test_option_specials_when_misset_off_lets_only_a_hand_in_order_declare():
+    misset_six = A("Qs Qh Jd Jc 9d / Ad Ac Kh Kd 8s / 10s 10h 9h")
+    rules = ChinesePokerRules(specials_when_misset=False)
+    result = score_pair(misset_six, W, rules)
+    assert result.rows == (-1, -1, -1) and "misset" in result.reason
+    assert score_pair(SIX_PAIRS, W, rules).points == 3

@@ -125,6 +125,68 @@ def test_misset_loses_unconditionally():
     assert settle(DEALER, MISSET).outcome is WIN
 
 
+# Two flushes of the same ranks (A-K-10-7-5 in hearts and in clubs): back and
+# middle of equal value, each beating the dealer's two pair; no special hand.
+EQUAL_ROWS = A("Ah Kh 10h 7h 5h / Ac Kc 10c 7c 5c / 6s 4h 2h")
+
+
+def test_rows_of_equal_strength_are_in_order_by_default():
+    back, middle, _ = EQUAL_ROWS.values()
+    assert back == middle and instant_win(EQUAL_ROWS) is None
+    result = settle(EQUAL_ROWS, DEALER)
+    assert result.outcome is WIN
+    assert result.rows[:2] == (WIN, WIN)
+
+
+def test_option_strict_row_order_makes_a_middle_that_ties_the_back_misset():
+    rules = MauBinhRules(strict_row_order=True)
+    result = settle(EQUAL_ROWS, DEALER, rules)
+    assert result.outcome is LOSS
+    assert "only ties the middle" in result.reason
+    # the dealer's tie is misset too
+    assert settle(DEALER, EQUAL_ROWS, rules).outcome is WIN
+    # hands whose rows differ are settled as before
+    assert settle(TWO_OF_THREE, DEALER, rules) == settle(TWO_OF_THREE, DEALER)
+
+
+def test_option_strict_row_order_turns_three_equal_straights_into_a_loss():
+    # two 9-K straights and 2-3-4: by default three straights, an instant win
+    twins = A("9d 10c Jh Qs Kd / 9s 10d Jc Qh Ks / 2h 3c 4d")
+    dealer = A("Ac Ah 8d 8c 2s / Jd Js 9h 9c 4s / 7d 6s 3s")
+    assert instant_win(twins) is Special.THREE_STRAIGHTS
+    assert settle(twins, dealer).outcome is WIN
+    rules = MauBinhRules(strict_row_order=True)
+    assert instant_win(twins, rules) is None
+    assert settle(twins, dealer, rules).outcome is LOSS
+
+
+# A second misset hand, disjoint from MISSET: a pair of fours and a pair of nines
+# with the ace in the middle (two pair) behind a pair of queens (back).
+OTHER_MISSET = A("Qd Qc 4s 5s 2h / 9d 9c 4h 4c Ac / 8s 7h 3d")
+
+
+def test_a_misset_dealer_loses_to_a_hand_in_order():
+    assert OTHER_MISSET.is_misset()
+    result = settle(TWO_OF_THREE, OTHER_MISSET)
+    assert result.outcome is WIN and "the dealer's hand is misset" in result.reason
+
+
+def test_two_misset_hands_tie_by_default():
+    result = settle(MISSET, OTHER_MISSET)
+    assert result.outcome is TIE and "both hands are misset" in result.reason
+    assert settle(OTHER_MISSET, MISSET).outcome is TIE
+
+
+def test_option_both_misset_dealer_wins_gives_the_dealer_the_edge():
+    rules = MauBinhRules(both_misset="dealer wins")
+    result = settle(MISSET, OTHER_MISSET, rules)
+    assert result.outcome is LOSS and "the dealer wins" in result.reason
+    # between two players who are not the dealer it stays a tie
+    assert settle(MISSET, OTHER_MISSET, rules, opponent_is_dealer=False).outcome is TIE
+    assert settle_table([OTHER_MISSET, MISSET], rules) == [1, -1]
+    assert settle_table([OTHER_MISSET, MISSET]) == [0, 0]
+
+
 # --------------------------------------------------------------------------------
 # Instant wins
 # --------------------------------------------------------------------------------
@@ -157,6 +219,22 @@ def test_instant_win_dragon():
     assert instant_win(misset_dragon) is Special.DRAGON
 
 
+def test_option_instant_wins_when_misset_off_makes_a_misset_hand_lose():
+    misset_dragon = A("5d 6c 7s 8h 9d / 10c Js Qd Kh Ac / 2h 3h 4s")
+    misset_six = A("7h 7c 6s 6d 2d / Kh Kc 10s 10h 2h / 5s 5h As")
+    rules = MauBinhRules(instant_wins_when_misset=False)
+    for hand, special in ((misset_dragon, Special.DRAGON), (misset_six, Special.SIX_PAIRS)):
+        assert hand.is_misset()
+        assert instant_win(hand) is special
+        assert settle(hand, DEALER).outcome is WIN
+        assert instant_win(hand, rules) is None
+        result = settle(hand, DEALER, rules)
+        assert result.outcome is LOSS and "misset" in result.reason
+    # set in order, they still win at once
+    assert instant_win(DRAGON, rules) is Special.DRAGON
+    assert instant_win(SIX_PAIRS, rules) is Special.SIX_PAIRS
+
+
 def test_instant_win_straight_flush_anywhere_in_the_hand():
     assert instant_win(STRAIGHT_FLUSH) is Special.STRAIGHT_FLUSH
     # the five suited cards need not be set together
@@ -175,12 +253,52 @@ def test_instant_win_six_pairs():
     assert instant_win(SIX_PAIRS) is Special.SIX_PAIRS
 
 
+# five pairs and three threes, disjoint from DEALER
+SIX_PAIRS_WITH_TRIPS = A("3s 3d 3h 4c 4s / Qd Qc 10d 10c 7h / 7s 6d 6c")
+
+
+def test_six_pairs_counts_a_three_of_a_kind_as_a_pair_and_a_single():
+    assert not SIX_PAIRS_WITH_TRIPS.is_misset()
+    assert instant_win(SIX_PAIRS_WITH_TRIPS) is Special.SIX_PAIRS
+
+
+def test_six_pairs_counts_four_of_a_kind_as_two_pairs():
+    quads = A("2s 2d 2h 2c 5s / 9s 9d 7h 7c 5d / Jh Jc Ad")
+    assert instant_win(quads) is Special.FOUR_OF_A_KIND  # the higher instant win
+    rules = MauBinhRules(straight_flush_and_quads_instant=False)
+    assert instant_win(quads, rules) is Special.SIX_PAIRS
+
+
+def test_option_six_pairs_exactly_wants_six_ranks_and_a_single():
+    rules = MauBinhRules(six_pairs_exactly=True)
+    assert instant_win(SIX_PAIRS, rules) is Special.SIX_PAIRS
+    assert instant_win(SIX_PAIRS_WITH_TRIPS, rules) is None
+    quads = A("2s 2d 2h 2c 5s / 9s 9d 7h 7c 5d / Jh Jc Ad")
+    assert instant_win(quads, rules.with_options(straight_flush_and_quads_instant=False)) is None
+
+
 def test_instant_win_three_flushes():
     assert instant_win(THREE_FLUSHES) is Special.THREE_FLUSHES
 
 
 def test_instant_win_three_straights():
     assert instant_win(THREE_STRAIGHTS) is Special.THREE_STRAIGHTS
+
+
+def test_three_straights_front_may_be_a23_or_qka():
+    assert sorted(int(c.rank) for c in THREE_STRAIGHTS.front) == [2, 3, 14]
+    qka = A("5d 6c 7h 8s 9d / 2s 3d 4h 5c 6s / Qh Kc Ad")
+    assert not qka.is_misset() and instant_win(qka) is Special.THREE_STRAIGHTS
+
+
+def test_option_ace_low_front_straight_off_refuses_a23():
+    rules = MauBinhRules(ace_low_front_straight=False)
+    assert instant_win(THREE_STRAIGHTS, rules) is None
+    # no instant win: the rows are compared (the two straights win the back and the middle)
+    result = settle(THREE_STRAIGHTS, DEALER, rules)
+    assert result.rows == (WIN, WIN, LOSS) and "instant" not in result.reason
+    qka = A("5d 6c 7h 8s 9d / 2s 3d 4h 5c 6s / Qh Kc Ad")
+    assert instant_win(qka, rules) is Special.THREE_STRAIGHTS
 
 
 def test_three_flushes_set_in_the_wrong_order_lose():
@@ -298,6 +416,12 @@ def test_defaults_are_the_source_reading():
     assert rules.straight_flush_and_quads_instant is True
     assert rules.dealer_wins_ties is True
     assert rules.settle_with == "dealer"
+    # the book's readings where the source is silent or ambiguous
+    assert rules.strict_row_order is False
+    assert rules.instant_wins_when_misset is True
+    assert rules.both_misset == "tie"
+    assert rules.six_pairs_exactly is False
+    assert rules.ace_low_front_straight is True
     assert rules.instant_win_order == (
         Special.DRAGON,
         Special.STRAIGHT_FLUSH,

@@ -9,6 +9,7 @@ import pytest
 
 from rules_lib import UnknownOptionError, parse_cards, standard_deck
 from rules_lib.arrange import Special, find_specials
+from rules_lib.mau_binh import MauBinhRules
 from rules_lib.odds import HANDS_13, HOLDINGS, hands_with, holdings, probability, simulate_holdings
 
 
@@ -106,3 +107,15 @@ def test_simulation_agrees_with_the_exact_counts():
         p = probability(holding)
         sigma = sqrt(p * (1 - p) / deals)
         assert abs(seen[holding] / deals - p) < 5 * sigma + 1e-4, holding
+
+
+def test_the_instant_win_order_is_a_convention_not_the_order_of_rarity():
+    order = MauBinhRules().instant_win_order
+    chance = {s: probability(s.label) for s in order}
+    # three straights are rarer than six pairs and three flushes, yet rank below both
+    assert (
+        chance[Special.THREE_STRAIGHTS] < chance[Special.SIX_PAIRS] < chance[Special.THREE_FLUSHES]
+    )
+    assert order.index(Special.THREE_STRAIGHTS) > order.index(Special.THREE_FLUSHES)
+    assert order.index(Special.THREE_STRAIGHTS) > order.index(Special.SIX_PAIRS)
+    assert list(order) != sorted(order, key=chance.get)

@@ -11,6 +11,7 @@ from rules_lib.arrange import Arrangement, Special, arrangement_specials, best_a
 from rules_lib.cards import Cards
 from rules_lib.strategy import (
     ADVICE,
+    ADVICE_KINDS,
     Estimate,
     ExperimentResult,
     run_experiment,
@@ -108,3 +109,27 @@ def test_verdict_needs_the_interval_clear_of_zero():
     assert result([1, 2, 1, 2]).verdict("Chinese Poker") == "holds"
     assert result([-1, -2, -1, -2]).verdict("Chinese Poker") == "fails"
     assert result([-1, 1, -2, 2]).verdict("Chinese Poker") == "unclear"
+
+
+def test_each_experiment_says_what_kind_of_advice_it_tests():
+    kinds = {a.key: a.kind for a in ADVICE}
+    assert set(kinds.values()) == set(ADVICE_KINDS)
+    # the source's "there's a time when..." stories of one particular hand beaten
+    assert {k for k, kind in kinds.items() if kind == "story"} == {"three-high-pairs", "four-pairs"}
+    assert {k for k, kind in kinds.items() if kind == "exception"} == {
+        "low-full-house",
+        "high-flush",
+    }
+    # the five-pairs rule is tested against the source's third story
+    five = next(a for a in ADVICE if a.key == "five-pairs")
+    assert five.kind == "rule of thumb" and "story" in five.advice
+    assert [a.heading for a in ADVICE if a.kind == "story"] == ["The source's story"] * 2
+
+
+def test_bots_keep_the_rows_strictly_in_order_under_the_strict_reading():
+    twins = "9d 10c Jh Qs Kd 9s 10d Jc Qh Ks 2h 2c 2d"
+    strict = mau_binh.MauBinhRules(strict_row_order=True)
+    assert solver_arrangement(twins, "Mậu Binh").is_misset(strict=True)
+    assert not solver_arrangement(twins, "Mậu Binh", strict).is_misset(strict=True)
+    cp_strict = chinese_poker.ChinesePokerRules(strict_row_order=True)
+    assert not solver_arrangement(twins, "Chinese Poker", cp_strict).is_misset(strict=True)

@@ -1,10 +1,19 @@
-"""A pytest plugin for the nbval run: no verdict from nbval's short clocks.
+"""A pytest plugin for the nbval run: no verdict from nbval's short clocks,
+and no lost output.
 
-nbval gives a kernel 60 s to start, and after a cell has finished it waits
-only 5 s for each output message; on a busy machine a cell that streams many
-widget updates can exceed that and fail although nothing is wrong.  Both
-waits are raised to the book build's own limit for one cell
-(``execute.timeout`` in ``_config.yml``), so only a hang reaches them.
+* nbval gives a kernel 60 s to start, and after a cell has finished it waits
+  only 5 s for each output message.  Both waits are raised to the book
+  build's own limit for one cell (``execute.timeout`` in ``_config.yml``),
+  so only a hang reaches them.
+* nbval reads a cell's output messages only once the cell has finished.  A
+  cell that plays a whole game in a widget sends thousands of widget updates
+  (3,362 for the Three-Thirteen game in its chapter), and ZeroMQ keeps at most
+  1,000 unread messages at each end of the connection: past that the kernel
+  drops messages, among them the one that says the cell is done, and nbval
+  waits for it in vain.  Whether that happens depends on how fast the machine
+  is that day.  The client's output socket here keeps every message instead
+  (no high-water mark), as Jupyter's own front ends, which read while a cell
+  runs, never need.
 
 Used as ``pytest -p tests.nbval_patience --nbval-lax ...`` (``make nbval``).
 """
@@ -16,6 +25,8 @@ from typing import Any
 
 import pytest
 import yaml
+import zmq
+from jupyter_client.connect import ConnectionFileMixin
 
 CONFIG = Path(__file__).resolve().parent.parent / "_config.yml"
 
@@ -25,7 +36,23 @@ def cell_limit_seconds(config: Path = CONFIG) -> int:
     return int(yaml.safe_load(config.read_text(encoding="utf-8"))["execute"]["timeout"])
 
 
+_connect = ConnectionFileMixin._create_connected_socket
+
+
+def _connect_keeping_every_output(
+    self: ConnectionFileMixin, channel: str, identity: bytes | None = None
+) -> zmq.Socket[Any]:
+    if channel == "iopub":
+        self.context.setsockopt(zmq.RCVHWM, 0)  # for sockets made from now on: no limit
+    try:
+        return _connect(self, channel, identity)
+    finally:
+        if channel == "iopub":
+            self.context.setsockopt(zmq.RCVHWM, 1000)  # ZeroMQ's default again
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    ConnectionFileMixin._create_connected_socket = _connect_keeping_every_output  # type: ignore[method-assign]
     limit = cell_limit_seconds()
     config.option.nbval_kernel_startup_timeout = limit
     config.option.nbval_cell_timeout = limit

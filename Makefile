@@ -21,7 +21,7 @@ WIDGET_JS := _vendor_static/widgets/.versions
 book: build serve
 
 ## make test: every check CI runs.  Two chains share the two cores: the Python
-## checks (ruff, mypy, unit tests, nbval) and the book build; the browser tests
+## checks (ruff, mypy, unit tests) and the book (build, then nbval); the browser tests
 ## need the built book and come last.  Each stage prints its time
 ## (test-output/stages.tsv).
 STAGE := $(BIN)/python tools/stage.py
@@ -36,10 +36,10 @@ test-python: venv
 	@$(STAGE) "ruff" -- sh -c '$(BIN)/ruff check . && $(BIN)/ruff format --check .'
 	@$(STAGE) "mypy rules_lib" -- $(BIN)/mypy
 	@$(STAGE) "pytest: unit tests, doctests, playouts" -- $(BIN)/python -m pytest -q rules_lib tests --ignore=tests/browser
-	@$(STAGE) "nbval: every book notebook" -- $(MAKE) --no-print-directory nbval
 
 test-book: venv $(WIDGET_JS)
 	@$(STAGE) "book build" -- $(MAKE) --no-print-directory build
+	@$(STAGE) "nbval: every book notebook" -- $(MAKE) --no-print-directory nbval
 
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

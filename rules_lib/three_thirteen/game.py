@@ -24,6 +24,17 @@ Stock exhaustion (the source is silent): when the stock is empty after a
 turn, the discard pile except its top card is shuffled into a new stock (the
 shuffle comes from the game's seed); after ``rules.reshuffles`` such rebuilds
 an empty stock ends the round and every hand is scored as it stands.
+
+A round also ends that way, whatever the stock holds, when its last allowed
+turn ends (``rules.turn_limit``, the source is silent too): a player who takes
+the top discard draws nothing from the stock, so without it two players who
+keep taking could go round for ever.
+
+>>> short = new_game(seed=0, rules=ThreeThirteenRules(turn_limit=2))
+>>> for text in ("take", "discard 2h", "take", "discard 6c"):
+...     short = short.apply_action(short.parse_action(text))
+>>> print(short.results[0])
+round 1 (threes wild): it reached the turn limit (2 turns) before anyone went out; seat 0: +20, seat 1: +20
 """
 
 from __future__ import annotations
@@ -145,7 +156,11 @@ DRAW = Action(Move.DRAW)
 
 @dataclass(frozen=True)
 class RoundResult:
-    """How a round ended: every hand laid out in melds, the penalties and the totals."""
+    """How a round ended: every hand laid out in melds, the penalties and the totals.
+
+    ``turns`` is how many turns the round lasted; ``turn_limit_reached`` says
+    that the rules' ``turn_limit`` ended it (see :meth:`ending`).
+    """
 
     round_number: int
     wild_rank: Rank
@@ -154,14 +169,37 @@ class RoundResult:
     melds: tuple[MeldResult, ...]
     penalties: tuple[int, ...]
     totals: tuple[int, ...]
+    turns: int = 0
+    turn_limit_reached: bool = False
 
     @property
     def hands(self) -> tuple[Cards, ...]:
         """Each seat's final hand (melded cards first)."""
         return tuple(Cards([*m.melded, *m.leftover]) for m in self.melds)
 
+    def ending(self, names: Sequence[str]) -> str:
+        """How the round ended, in words, with the players' ``names`` (seat order).
+
+        >>> result = new_game(seed=0, rules=ThreeThirteenRules(turn_limit=1))
+        >>> for text in ("draw", "discard 2h"):
+        ...     result = result.apply_action(result.parse_action(text))
+        >>> result.results[0].ending(["you", "Bot A"])
+        'it reached the turn limit (1 turn) before anyone went out'
+        """
+        turns = f"{self.turns} turn{'s' * (self.turns != 1)}"
+        if self.turn_limit_reached and self.went_out is not None:
+            return (
+                f"{names[self.went_out]} went out as the round reached the turn limit "
+                f"({turns}), so nobody else had a last turn"
+            )
+        if self.turn_limit_reached:
+            return f"it reached the turn limit ({turns}) before anyone went out"
+        if self.went_out is not None:
+            return f"{names[self.went_out]} went out"
+        return "the stock ran out"
+
     def __str__(self) -> str:
-        how = f"seat {self.went_out} went out" if self.went_out is not None else "the stock ran out"
+        how = self.ending([f"seat {s}" for s in range(len(self.penalties))])
         scores = ", ".join(f"seat {s}: +{p}" for s, p in enumerate(self.penalties))
         return f"round {self.round_number} ({self.wild_rank.plural} wild): {how}; {scores}"
 
@@ -169,7 +207,8 @@ class RoundResult:
 @dataclass(frozen=True)
 class ThreeThirteenObservation:
     """What one seat may see: its hand, the discard pile, counts, the public record,
-    and the melds laid down by a player who went out (``laid_down``)."""
+    the melds laid down by a player who went out (``laid_down``), and how many
+    turns of the round are over (``turns_played``, for the rules' ``turn_limit``)."""
 
     seat: int
     num_players: int
@@ -190,6 +229,7 @@ class ThreeThirteenObservation:
     round_log: tuple[tuple[int, Action], ...]
     results: tuple[RoundResult, ...]
     laid_down: MeldResult | None = None
+    turns_played: int = 0
 
     def taken_by(self, seat: int) -> Cards:
         """The cards ``seat`` took from the discard pile this round (everyone sees them)."""
@@ -245,6 +285,9 @@ class ThreeThirteenState:
     * ``went_out``, ``turns_left``: who went out this round, and how many of
       the other players' last turns remain; :attr:`laid_down`: the melds they
       laid face up when they went out.
+    * ``reshuffles_done``, ``turns_played``: how often the stock was rebuilt
+      this round, and how many turns of it are over (for ``rules.reshuffles``
+      and ``rules.turn_limit``).
     * ``totals``, ``results``: the penalties so far, and a :class:`RoundResult`
       for each finished round (every hand laid out in melds).
     * ``round_log``: this round's ``(seat, action)`` pairs (public: a ``draw``
@@ -264,6 +307,7 @@ class ThreeThirteenState:
     went_out: int | None
     turns_left: int
     reshuffles_done: int
+    turns_played: int
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
     round_log: tuple[tuple[int, Action], ...]
@@ -381,11 +425,15 @@ class ThreeThirteenState:
             phase=Phase.DRAW,
             went_out=went_out,
             turns_left=turns_left,
+            turns_played=self.turns_played + 1,
             round_log=log,
             moves=moves,
         )
         if went_out is not None and turns_left == 0:
             return state._end_round()
+        limit = self.rules.turn_limit
+        if limit is not None and state.turns_played >= limit:
+            return state._end_round(turn_limit_reached=True)
         if not state.stock:
             return state._restock()
         return state
@@ -454,6 +502,7 @@ class ThreeThirteenState:
             round_log=self.round_log,
             results=self.results,
             laid_down=self.laid_down,
+            turns_played=self.turns_played,
         )
 
     def zones(self) -> dict[str, Cards]:
@@ -547,12 +596,21 @@ class ThreeThirteenState:
             reshuffles_done=self.reshuffles_done + 1,
         )
 
-    def _end_round(self) -> ThreeThirteenState:
+    def _end_round(self, *, turn_limit_reached: bool = False) -> ThreeThirteenState:
+        """Score every hand as it stands and deal the next round (or end the game)."""
         melds = tuple(best_melds(h, self.wild_rank, self.rules) for h in self.hands)
         penalties = tuple(m.penalty for m in melds)
         totals = tuple(t + p for t, p in zip(self.totals, penalties))
         result = RoundResult(
-            self.round_number, self.wild_rank, self.dealer, self.went_out, melds, penalties, totals
+            self.round_number,
+            self.wild_rank,
+            self.dealer,
+            self.went_out,
+            melds,
+            penalties,
+            totals,
+            turns=self.turns_played,
+            turn_limit_reached=turn_limit_reached,
         )
         done = replace(self, totals=totals, results=(*self.results, result))
         if self.round_number == ROUNDS:
@@ -581,6 +639,7 @@ def _deal(state: ThreeThirteenState, round_number: int) -> ThreeThirteenState:
         went_out=None,
         turns_left=0,
         reshuffles_done=0,
+        turns_played=0,
         round_log=(),
     )
 
@@ -626,6 +685,7 @@ def new_game(
         went_out=None,
         turns_left=0,
         reshuffles_done=0,
+        turns_played=0,
         totals=(0,) * players,
         results=(),
         round_log=(),

@@ -306,7 +306,7 @@ def describe(event: Turn | RoundResult, names: Sequence[str]) -> str:
     """A turn or the end of a round in words, with the players' ``names`` (seat order)."""
     if isinstance(event, Turn):
         return event.describe(names)
-    how = f"{names[event.went_out]} went out" if event.went_out is not None else "the stock ran out"
+    how = event.ending(names)
     scores = ", ".join(f"{n} +{p}" for n, p in zip(names, event.penalties))
     return f"Round {event.round_number} ({event.wild_rank.plural} wild) is over: {how}; {scores}"
 

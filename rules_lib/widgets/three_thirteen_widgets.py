@@ -729,9 +729,13 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         if len(state.results) > len(before.results):
             result = state.results[len(before.results)]
             mine = result.penalties[0]
+            why = ""
+            if result.turn_limit_reached:  # the rules' turn_limit ended it, not the play
+                ending = result.ending(NAMES[: state.num_players])
+                why = f"{ending}, so every hand is scored as it stands. "
             parts.append(
-                f"Round {result.round_number} is over: you scored {mine} "
-                f"(total {result.totals[0]})."
+                f"Round {result.round_number} is over: {why}"
+                f"{'Y' if why else 'y'}ou scored {mine} (total {result.totals[0]})."
             )
             self.last_round.value = self._round_html(result)
         if state.is_terminal():
@@ -749,6 +753,9 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
             f"<p style='margin:.6rem 0 .1rem;font-weight:bold'>How round {result.round_number} "
             f"ended ({result.wild_rank.plural} wild)</p>"
         ]
+        if result.turn_limit_reached:
+            ending = result.ending(NAMES[: len(result.melds)])
+            out.append(f"<p style='margin:.1rem 0'>{html.escape(ending[:1].upper() + ending[1:])}.</p>")
         for seat, melds in enumerate(result.melds):
             out_note = " (went out)" if result.went_out == seat else ""
             out.append(result_html(melds, f"{NAMES[seat]}{out_note}: penalty {melds.penalty}"))

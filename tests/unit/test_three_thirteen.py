@@ -515,6 +515,97 @@ def test_the_round_ends_when_the_stock_runs_out_after_the_allowed_reshuffles():
     assert after.results[0].penalties == (4 + 9 + 2, 5 + 6 + 8)
 
 
+def always_take(state: ThreeThirteenState) -> ThreeThirteenState:
+    """One step of a player who always takes the top discard, else takes the first legal action."""
+    legal = state.legal_actions()
+    take = [a for a in legal if a.move is Move.TAKE]
+    return state.apply_action(take[0] if take else legal[0])
+
+
+def test_turn_limit_ends_a_round_of_players_who_always_take_the_discard_and_scores_it():
+    # the stock never shrinks: 12 steps bring round 1 back to where it started
+    state = new_game(seed=0, players=2)
+    assert state.rules.turn_limit == 1000
+    stock = state.stock
+    for _ in range(12):
+        state = always_take(state)
+    assert state.hands == new_game(seed=0, players=2).hands and state.stock == stock
+    assert state.turns_played == 6 and state.observation(1).turns_played == 6
+    while state.round_number == 1:
+        before = state
+        state = always_take(state)
+    assert before.turns_played == 999 and before.stock == stock  # the stock never ran out
+    result = state.results[0]
+    assert result.turn_limit_reached and result.turns == 1000 and result.went_out is None
+    assert result.penalties == tuple(hand_penalty(h, 3) for h in result.hands)
+    assert state.totals == result.totals == result.penalties
+    assert state.turns_played == 0 and state.cards_dealt == 4  # round 2 is dealt
+    assert "reached the turn limit (1000 turns) before anyone went out" in str(result)
+
+
+def test_turn_limit_scores_the_round_as_when_the_stock_runs_out_for_good():
+    start = rigged(["4s 9h Kd", "5c 6c 8d"], top="Jh", stock_top="2d")
+    discards = Cards(start.stock[:-1])
+    out_of_stock = dataclasses.replace(
+        start,
+        stock=Cards([start.stock[-1]]),
+        discard=Cards([*discards, Card.parse("Jh")]),
+        reshuffles_done=1,
+    )
+    at_the_limit = dataclasses.replace(
+        start, rules=SOURCE.with_options(turn_limit=8), turns_played=7
+    )
+    ended = [
+        s.apply_action(DRAW).apply_action(Action.parse("discard Kd"))
+        for s in (out_of_stock, at_the_limit)
+    ]
+    by_stock, by_limit = (s.results[0] for s in ended)
+    assert by_limit.turn_limit_reached and not by_stock.turn_limit_reached
+    assert by_limit.turns == 8 and by_stock.turns == 1
+    assert by_limit.went_out is by_stock.went_out is None
+    assert by_limit.melds == by_stock.melds and by_limit.penalties == (4 + 9 + 2, 5 + 6 + 8)
+    assert by_limit.totals == by_stock.totals and ended[1].round_number == 2
+    # one turn earlier the round goes on
+    before = dataclasses.replace(at_the_limit, turns_played=6)
+    assert before.apply_action(DRAW).apply_action(Action.parse("discard Kd")).round_number == 1
+
+
+def test_turn_limit_ends_the_round_even_when_someone_goes_out_on_its_last_turn():
+    # as when the stock runs out during the last turns: nobody else has a last turn
+    state = rigged(["4s 5s 3h", "5c 6c 8d", "9s 9d Qh"], top="Jh", stock_top="Kd")
+    state = dataclasses.replace(state, rules=SOURCE.with_options(turn_limit=5), turns_played=4)
+    state = state.apply_action(DRAW).apply_action(Action.parse("go out Kd"))
+    assert state.round_number == 2
+    result = state.results[0]
+    assert result.went_out == 0 and result.turn_limit_reached and result.penalties[0] == 0
+    assert result.penalties[1:] == (5 + 6 + 8, 9 + 9 + 10)
+    assert result.ending(["Ana", "Ben", "Cy"]) == (
+        "Ana went out as the round reached the turn limit (5 turns), so nobody else had a last turn"
+    )
+
+
+def test_turn_limit_none_lets_a_round_of_takers_go_on():
+    state = new_game(seed=0, players=2, rules=SOURCE.with_options(turn_limit=None))
+    for _ in range(2 * 1500):
+        state = always_take(state)
+    assert state.round_number == 1 and state.turns_played == 1500
+
+
+def test_turn_limit_must_be_a_whole_number_of_turns_at_least_1_or_none():
+    assert ThreeThirteenRules(turn_limit=1).turn_limit == 1
+    assert ThreeThirteenRules(turn_limit=None).turn_limit is None
+    for bad in (0, -3, 2.5, "100", True):
+        with pytest.raises(RulesError, match=r"turn_limit is the most turns a round may last"):
+            ThreeThirteenRules(turn_limit=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"not 0$"):  # every RulesError is a ValueError
+        SOURCE.with_options(turn_limit=0)
+
+
+def test_turn_limit_is_listed_among_the_options_when_one_is_unknown():
+    with pytest.raises(UnknownOptionError, match=r"options are: .*, turn_limit$"):
+        SOURCE.with_options(turns=10)
+
+
 def test_actions_print_as_a_player_writes_them_and_read_back():
     for text in ("draw", "take 7♠", "discard 10♦", "go out RJ"):
         action = Action.parse(text)

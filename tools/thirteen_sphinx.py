@@ -1,4 +1,5 @@
-"""Small Sphinx extension for the book: keep pages free of CDN scripts.
+"""Small Sphinx extension for the book: keep pages free of CDN scripts, and
+add the book's own stylesheet (``tools/static/thirteen.css``).
 
 Jupyter Book 1 always loads sphinx-thebe, which adds a script naming a CDN
 address (and, in this version, adds it twice: a JavaScript error on every
@@ -7,6 +8,7 @@ page).  The book has no Thebe launch button, so those scripts are dropped.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 
@@ -26,6 +28,16 @@ def _drop_thebe(
     context["script_files"] = kept
 
 
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _add_static(app: Any, config: Any) -> None:
+    config.html_static_path = [*config.html_static_path, str(STATIC)]
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", _drop_thebe)
+    # the book's own styles: the "book's reading" boxes
+    app.connect("config-inited", _add_static)
+    app.add_css_file("thirteen.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

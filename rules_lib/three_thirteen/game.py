@@ -189,8 +189,8 @@ class RoundResult:
         turns = f"{self.turns} turn{'s' * (self.turns != 1)}"
         if self.turn_limit_reached and self.went_out is not None:
             return (
-                f"{names[self.went_out]} went out as the round reached the turn limit "
-                f"({turns}), so nobody else had a last turn"
+                f"{names[self.went_out]} went out, but the round reached the turn limit "
+                f"({turns}) before everyone else had a last turn"
             )
         if self.turn_limit_reached:
             return f"it reached the turn limit ({turns}) before anyone went out"

@@ -91,20 +91,20 @@ class ThreeThirteenRules:
       discard that same card in the same turn (the source is silent; most
       rummy games forbid it, so the default is ``False``).
     * ``turn_limit``: the most turns a round may last (``None``: no limit).
-      When the last of them ends, the round ends and every hand is scored as
-      it stands, as when the stock runs out for good (the others' last turns
-      are lost if someone went out on it).  The source is silent, and nothing
-      else forces a round to end: taking the top discard draws nothing from
-      the stock, so players who keep taking it can go round for ever.  The
-      default, 1000, is far above any real round.  A
-      round in which every turn draws from the stock ends within
-      ``(1 + reshuffles) × stock`` turns: at the source's tables (two to
-      four players) at most ``2 × 94 = 188``, round 1 with three players and
-      two decks.  Random players take the top discard about every other turn,
-      which roughly doubles that: the longest of 1,760 random rounds of two
-      to four players lasted 393 turns (629 with twelve players), and the
-      library's bots go out within 80.  So the default ends only rounds that
-      go round in circles.
+      When the last of them is over, the round ends and every hand is scored
+      as it stands, as when the stock runs out for good (last turns still
+      owed after someone went out are lost, as they are then).  The source
+      is silent, and nothing else ends a round: taking the top discard draws
+      nothing from the stock, so players who keep taking it can go round for
+      ever.  The default, 1000, is far above any real round.  A round in which
+      every turn draws from the stock ends within ``(1 + reshuffles) ×
+      stock`` turns: at most ``2 × 94 = 188`` at the source's tables (two to
+      four players; the largest stock is round 1's with three players and two
+      decks, 104 - 3 × 3 - 1 cards).  Random players take the discard about
+      every other turn, which roughly doubles that: the longest of 3,300
+      random rounds of two to four players lasted 392 turns (619 with twelve
+      players), and the library's bots went out within 64 (100 with twelve).
+      So the default only ends rounds that go round in circles.
 
     >>> ThreeThirteenRules().with_options(ace_high=True).ace_value
     15
@@ -141,7 +141,9 @@ class ThreeThirteenRules:
         if self.reshuffles is not None and self.reshuffles < 0:
             raise RulesError(f"reshuffles must be 0 or more (or None), not {self.reshuffles!r}")
         limit = self.turn_limit
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+        if limit is not None and (
+            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
+        ):
             raise RulesError(
                 "turn_limit is the most turns a round may last: a whole number, at least 1 "
                 f"(or None: no limit), not {limit!r}"

@@ -755,7 +755,9 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         ]
         if result.turn_limit_reached:
             ending = result.ending(NAMES[: len(result.melds)])
-            out.append(f"<p style='margin:.1rem 0'>{html.escape(ending[:1].upper() + ending[1:])}.</p>")
+            out.append(
+                f"<p style='margin:.1rem 0'>{html.escape(ending[:1].upper() + ending[1:])}.</p>"
+            )
         for seat, melds in enumerate(result.melds):
             out_note = " (went out)" if result.went_out == seat else ""
             out.append(result_html(melds, f"{NAMES[seat]}{out_note}: penalty {melds.penalty}"))

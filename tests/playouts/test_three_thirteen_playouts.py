@@ -74,6 +74,8 @@ def test_full_game_conserves_cards_plays_legally_ends_and_replays(seed, players,
     assert [r.round_number for r in final.results] == list(range(1, ROUNDS + 1))
     for result in final.results:
         assert len(result.penalties) == players
+        # the default turn limit is far above any round that is really played
+        assert not result.turn_limit_reached and result.turns < (rules.turn_limit or 0) / 2
         if result.went_out is not None:
             assert result.penalties[result.went_out] == 0
         for melds, penalty in zip(result.melds, result.penalties):
@@ -87,6 +89,19 @@ def test_full_game_conserves_cards_plays_legally_ends_and_replays(seed, players,
     again = replay(new_game(seed=seed, players=players, rules=rules), final.moves)
     assert again == final
     assert len(final.moves) == checker.moves
+
+
+def test_turn_limit_a_full_game_under_a_short_limit_conserves_cards_and_replays():
+    rules = PRESETS["source"].with_options(turn_limit=6)
+    start = new_game(seed=9, players=3, rules=rules)
+    checker = Checker()
+    final = playout(start, [RandomBot(), GreedyBot(), WaryBot()], random.Random(9), on_move=checker)
+    assert final.is_terminal() and len(final.results) == ROUNDS
+    check_conservation(final.zones(), final.deck())
+    assert all(r.turns <= 6 for r in final.results)
+    assert any(r.turn_limit_reached for r in final.results)
+    assert len(final.moves) <= ROUNDS * 2 * 6
+    assert replay(new_game(seed=9, players=3, rules=rules), final.moves) == final
 
 
 def test_the_same_seed_and_bots_play_the_same_game():

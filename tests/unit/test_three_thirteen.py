@@ -570,8 +570,8 @@ def test_turn_limit_scores_the_round_as_when_the_stock_runs_out_for_good():
     assert before.apply_action(DRAW).apply_action(Action.parse("discard Kd")).round_number == 1
 
 
-def test_turn_limit_ends_the_round_even_when_someone_goes_out_on_its_last_turn():
-    # as when the stock runs out during the last turns: nobody else has a last turn
+def test_turn_limit_ends_the_round_even_during_the_last_turns_after_going_out():
+    # as when the stock runs out during the last turns: the turns still to come are lost
     state = rigged(["4s 5s 3h", "5c 6c 8d", "9s 9d Qh"], top="Jh", stock_top="Kd")
     state = dataclasses.replace(state, rules=SOURCE.with_options(turn_limit=5), turns_played=4)
     state = state.apply_action(DRAW).apply_action(Action.parse("go out Kd"))
@@ -580,8 +580,22 @@ def test_turn_limit_ends_the_round_even_when_someone_goes_out_on_its_last_turn()
     assert result.went_out == 0 and result.turn_limit_reached and result.penalties[0] == 0
     assert result.penalties[1:] == (5 + 6 + 8, 9 + 9 + 10)
     assert result.ending(["Ana", "Ben", "Cy"]) == (
-        "Ana went out as the round reached the turn limit (5 turns), so nobody else had a last turn"
+        "Ana went out, but the round reached the turn limit (5 turns) before everyone else had "
+        "a last turn"
     )
+    # a limit that falls during the last turns cuts the ones still to come
+    for limit, last_turns in ((6, 1), (7, 2)):
+        state = rigged(["4s 5s 3h", "5c 6c 8d", "9s 9d Qh"], top="Jh", stock_top="Kd")
+        state = dataclasses.replace(
+            state, rules=SOURCE.with_options(turn_limit=limit), turns_played=4
+        )
+        state = state.apply_action(DRAW).apply_action(Action.parse("go out Kd"))
+        for _ in range(last_turns):
+            state = state.apply_action(DRAW)
+            state = state.apply_action(state.legal_actions()[-1])
+        assert state.round_number == 2 and state.results[0].turns == limit
+        # the last turns all played by the limit's last turn: the round ends as usual
+        assert state.results[0].turn_limit_reached == (last_turns < 2)
 
 
 def test_turn_limit_none_lets_a_round_of_takers_go_on():

@@ -165,6 +165,21 @@ def test_describe_speaks_of_players_by_name():
     assert text.startswith("Round 1 (threes wild) is over:") and "seat" not in text
 
 
+def test_describe_tells_a_round_ended_by_the_turn_limit():
+    state = new_game(seed=0, rules=PRESETS["source"].with_options(turn_limit=2))
+    moves = []
+    for text in ("take", "discard 2h", "take", "discard 6c"):
+        action = state.parse_action(text)
+        moves.append((state.current_player(), action))
+        state = state.apply_action(action)
+    told = narrate(new_game(seed=0, rules=state.rules), moves)
+    assert told[-1] == state.results[0]
+    assert describe(told[-1], ["You", "Bot A"]) == (
+        "Round 1 (threes wild) is over: it reached the turn limit (2 turns) before anyone "
+        "went out; You +20, Bot A +20"
+    )
+
+
 def test_why_not_addresses_the_player_by_name():
     state = new_game(seed=7)
     state = state.apply_action(state.parse_action("take"))

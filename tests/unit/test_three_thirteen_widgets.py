@@ -223,3 +223,20 @@ def test_the_app_reads_its_link_and_names_bad_values():
     note = bad.children[0].value
     assert "whole number" in note and "'poker'" in note and "choose 1, 2 or 3" in note
     assert bad.game.seed.value == 1 and bad.game.state.num_players == 2
+
+
+def test_a_round_ended_by_the_turn_limit_is_told_as_such(monkeypatch):
+    from rules_lib.widgets import three_thirteen_widgets
+
+    short = PRESETS["source"].with_options(turn_limit=3)
+    monkeypatch.setitem(three_thirteen_widgets.PRESETS, "source", short)
+    g = ThreeThirteenGame(seed=5, bots=1)
+    assert g.state.rules == short
+    while not g.state.results:
+        g.auto_button.click()
+    result = g.state.results[0]
+    assert result.turn_limit_reached and result.turns == 3
+    told = "it reached the turn limit (3 turns) before anyone went out"
+    assert f"Round 1 is over: {told}" in g.message.value
+    assert "every hand is scored as it stands. You scored" in g.message.value
+    assert told in g.record.value and told.capitalize() in g.last_round.value

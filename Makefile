@@ -15,10 +15,17 @@ STAMP := $(VENV)/.installed
 WIDGET_JS := _vendor_static/widgets/.versions
 
 
-.PHONY: book build serve app test test-python test-book lint typecheck unit nbval browser chromium venv benchmark soak clean
+.PHONY: book build serve app test test-python test-book check lint typecheck unit nbval browser chromium venv benchmark soak clean
 
 ## make book: build the book (every notebook executed, warnings are errors), then serve it
 book: build serve
+
+# The commands of the checks, shared by `make test` and the targets below.
+LINT      := $(BIN)/ruff check . && $(BIN)/ruff format --check .
+TYPECHECK := $(BIN)/mypy
+PYTEST    := $(BIN)/python -m pytest -q
+UNIT      := rules_lib tests/unit tests/golden tests/prose
+BROWSER   := $(PYTEST) -n 2 --dist loadfile tests/browser
 
 ## make test: every check CI runs.  Two chains share the two cores: the Python
 ## checks (ruff, mypy, unit tests) and the book (build, then nbval); the browser tests
@@ -29,13 +36,34 @@ T0 := $(shell date +%s)
 test: venv $(WIDGET_JS) chromium
 	@rm -f test-output/stages.tsv
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-book
-	@$(STAGE) "browser tests (static site and Voila, Chromium)" -- $(BIN)/python -m pytest -q -n 2 --dist loadfile tests/browser
+	@$(STAGE) "browser tests (static site and Voila, Chromium)" -- $(BROWSER)
 	@echo "== make test passed in $$(( $$(date +%s) - $(T0) )) s"
 
 test-python: venv
-	@$(STAGE) "ruff" -- sh -c '$(BIN)/ruff check . && $(BIN)/ruff format --check .'
-	@$(STAGE) "mypy rules_lib" -- $(BIN)/mypy
-	@$(STAGE) "pytest: unit tests, doctests, playouts" -- $(BIN)/python -m pytest -q rules_lib tests --ignore=tests/browser
+	@$(STAGE) "ruff" -- sh -c '$(LINT)'
+	@$(STAGE) "mypy rules_lib" -- $(TYPECHECK)
+	@$(STAGE) "pytest: unit tests, doctests, playouts" -- $(PYTEST) rules_lib tests --ignore=tests/browser
+
+## make check: the quick checks while you work: ruff, mypy, the unit tests and
+## doctests (no random playouts, no book, no browser)
+check: lint typecheck unit
+
+## make lint: ruff, the linter and the formatter's check
+lint: venv
+	$(LINT)
+
+## make typecheck: mypy (strict) on rules_lib
+typecheck: venv
+	$(TYPECHECK)
+
+## make unit: unit tests, doctests, the sources' worked examples and the prose checks
+## (two processes, as the machine has two cores)
+unit: venv
+	$(PYTEST) -n 2 $(UNIT)
+
+## make browser: the browser tests alone (after `make build`: they need the built book)
+browser: venv $(WIDGET_JS) chromium
+	$(BROWSER)
 
 test-book: venv $(WIDGET_JS)
 	@$(STAGE) "book build" -- $(MAKE) --no-print-directory build

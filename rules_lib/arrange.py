@@ -1,4 +1,4 @@
-"""Setting 13 cards as three poker hands (Mậu Binh and Chinese Poker, GAMES.md §2).
+"""Setting 13 cards as three poker hands (Mậu Binh and Chinese Poker, docs/GAMES.md §2).
 
 An :class:`Arrangement` is a back (5 cards), a middle (5) and a front (3).
 It is *misset* when the back is weaker than the middle or the middle weaker

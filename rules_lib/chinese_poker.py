@@ -1,4 +1,4 @@
-"""Chinese Poker: scoring a table of four arranged hands (GAMES.md §2b).
+"""Chinese Poker: scoring a table of four arranged hands (docs/GAMES.md §2b).
 
 Each player is scored against each other player: one point a row, or the
 row's royalty instead; special hands score 3 (the thirteen: 13) from each

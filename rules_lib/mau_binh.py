@@ -1,4 +1,4 @@
-"""Mậu Binh: settling arranged hands against the dealer (GAMES.md §2a).
+"""Mậu Binh: settling arranged hands against the dealer (docs/GAMES.md §2a).
 
 Every house rule is a field of :class:`MauBinhRules`; :data:`PRESETS` names
 the source's reading and the common variant.

@@ -1,4 +1,4 @@
-"""Poker hand values for 5-card and 3-card hands (GAMES.md §1).
+"""Poker hand values for 5-card and 3-card hands (docs/GAMES.md §1).
 
 A hand's value is a :class:`HandValue`: orderable, hashable, with a human
 description.  Values of 3-card hands (the front of Mậu Binh and Chinese

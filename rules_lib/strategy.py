@@ -112,7 +112,7 @@ class Advice:
         return out
 
 
-#: The source's strategy section (GAMES.md 2a) as experiments, each with a hand that fits it:
+#: The source's strategy section (docs/GAMES.md §2a) as experiments, each with a hand that fits it:
 #: three rules of thumb, two exceptions and two stories (a third story is the second
 #: setting of "five-pairs", the source's alternative to its rule).
 ADVICE: tuple[Advice, ...] = (

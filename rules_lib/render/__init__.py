@@ -27,10 +27,12 @@ __all__ = [
     "CARD_CSS",
     "RED",
     "back_svg",
+    "captioned",
     "card_svg",
     "cards_html",
     "hand_value_html",
     "message_html",
+    "side_by_side",
 ]
 
 RED = "#c0162c"
@@ -169,6 +171,45 @@ def cards_html(
         out.append('<span class="rl-label">(no cards)</span>')
     out.append("</div>")
     return "".join(out)
+
+
+def captioned(
+    cards: Iterable[AnyCard],
+    caption: str,
+    highlight: Collection[AnyCard] = (),
+    dim: Collection[AnyCard] = (),
+) -> str:
+    """A row of cards under a caption, as one block as wide as the wider of the two.
+
+    (A caption inside the row would make the block as wide as caption and cards
+    together, and blocks side by side would wrap too soon.)  ``highlight`` and
+    ``dim`` are passed on to :func:`cards_html`.
+
+    >>> from rules_lib import parse_cards
+    >>> block = captioned(parse_cards("5s 6s"), "Ada's run")
+    >>> "aria-label='Ada&#x27;s run'" in block, block.count("<svg")
+    (True, 2)
+    """
+    return (
+        f"<div role='group' aria-label='{html.escape(caption, quote=True)}' "
+        "style='display:flex;flex-direction:column'>"
+        f"<p aria-hidden='true' style='margin:.3rem 0 0;font-size:.95rem'>{html.escape(caption)}</p>"
+        + cards_html(cards, highlight=highlight, dim=dim)
+        + "</div>"
+    )
+
+
+def side_by_side(*parts: str) -> str:
+    """Blocks of cards next to each other, wrapping onto more lines on a narrow screen.
+
+    >>> side_by_side("<p>a</p>", "<p>b</p>").count("<p>")
+    2
+    """
+    return (
+        "<div style='display:flex;flex-wrap:wrap;column-gap:1.2rem;align-items:flex-end'>"
+        + "".join(parts)
+        + "</div>"
+    )
 
 
 def message_html(text: str, kind: str = "error") -> str:

@@ -1,4 +1,4 @@
-"""Three-Thirteen Rummy: 11 rounds, 3 to 13 cards, a new wild rank each round (GAMES.md §4).
+"""Three-Thirteen Rummy: 11 rounds, 3 to 13 cards, a new wild rank each round (docs/GAMES.md §4).
 
 * :mod:`.rules`: :class:`ThreeThirteenRules` (every house rule as data),
   :data:`PRESETS`, :func:`wild_rank` and :func:`cards_dealt` per round.
@@ -8,7 +8,7 @@
 * :mod:`.game`: :func:`new_game` and the immutable :class:`ThreeThirteenState`
   in the library's common engine shape; :class:`Action` and its notation.
 * :mod:`.bots`: :class:`GreedyBot`, :class:`WaryBot`, :func:`compare_bots`.
-* :mod:`.table`: what the widgets need: practice hands (:func:`deal_hand`),
+* :mod:`.explain`: what the widgets need: practice hands (:func:`deal_hand`),
   melds made by hand (:class:`MeldDraft`), turns told in words
   (:func:`narrate`, :func:`describe`, :func:`why_not`), hints (:func:`suggest`),
   :func:`standings`.
@@ -32,6 +32,16 @@ round 1 (threes wild): seat 1 went out; seat 0: +17, seat 1: +0
 """
 
 from .bots import BOTS, BotComparison, GreedyBot, RandomBot, WaryBot, compare_bots
+from .explain import (
+    MeldDraft,
+    Turn,
+    deal_hand,
+    describe,
+    narrate,
+    standings,
+    suggest,
+    why_not,
+)
 from .game import (
     DRAW,
     Action,
@@ -56,16 +66,6 @@ from .melds import (
     meld_problem,
 )
 from .rules import PRESETS, ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank
-from .table import (
-    MeldDraft,
-    Turn,
-    deal_hand,
-    describe,
-    narrate,
-    standings,
-    suggest,
-    why_not,
-)
 
 __all__ = [
     "BOTS",

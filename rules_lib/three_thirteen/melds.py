@@ -1,4 +1,4 @@
-"""Melds of Three-Thirteen and the minimum-penalty melder (GAMES.md §4).
+"""Melds of Three-Thirteen and the minimum-penalty melder (docs/GAMES.md §4).
 
 A **set** is three or more cards of one rank; a **run** three or more
 consecutive cards of one suit.  Wild cards (the round's wild rank, and

@@ -1,4 +1,4 @@
-"""House rules of Three-Thirteen Rummy as data (GAMES.md §4).
+"""House rules of Three-Thirteen Rummy as data (docs/GAMES.md §4).
 
 Every reading of the source, and every variation it mentions, is a field of
 :class:`ThreeThirteenRules`; :data:`PRESETS` names the useful combinations.

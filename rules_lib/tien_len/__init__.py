@@ -1,4 +1,4 @@
-"""Tiến Lên ("Thirteen", "go forward"), the Vietnamese shedding game (GAMES.md §3).
+"""Tiến Lên ("Thirteen", "go forward"), the Vietnamese shedding game (docs/GAMES.md §3).
 
 * :mod:`.rules`: :class:`TienLenRules`, the house rules as data, and :data:`PRESETS`.
 * :mod:`.plays`: :class:`Play` (a combination), :func:`classify`, :func:`beats`,

@@ -1,4 +1,4 @@
-"""House rules of Tiến Lên as data (GAMES.md §3).
+"""House rules of Tiến Lên as data (docs/GAMES.md §3).
 
 Every point where the source is silent or where common Vietnamese play
 differs is a field of :class:`TienLenRules`; :data:`PRESETS` names the

@@ -6,6 +6,10 @@
   arrangement on request.
 * :class:`Showdown`: your arrangement against three solver bots, scored under
   either game's rules, with a running total over deals.
+
+The rule sets, the bots' arrangements, what special hands are worth and the
+scoring live in :mod:`rules_lib.showdown`; these classes lay out, wire the
+buttons and redraw.
 """
 
 from __future__ import annotations
@@ -18,145 +22,26 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from .. import chinese_poker, mau_binh
-from ..arrange import (
-    ROWS,
-    Arrangement,
-    Draft,
-    Row,
-    Special,
-    best_arrangement,
-    deal,
-    find_specials,
-)
-from ..cards import Card, Cards, parse_cards, standard_deck
+from ..arrange import ROWS, Arrangement, Draft, Row, best_arrangement, deal
+from ..cards import Card, parse_cards
 from ..errors import RulesError, UnknownOptionError
 from ..poker import HandValue
 from ..render import RED, cards_html, message_html
 from ..share import make_query, read_query
-from ..strategy import solver_arrangement
+from ..showdown import (
+    RULESET_KEYS,
+    RULESETS,
+    SEAT_NAMES,
+    bot_arrangement,
+    held_specials,
+    other_hands,
+    score_showdown,
+    special_notes,
+)
 from .share_widgets import ShareLink, deal_number
 
-__all__ = [
-    "RULESETS",
-    "RULESET_KEYS",
-    "ArrangeHand",
-    "Showdown",
-    "bot_arrangement",
-    "score_showdown",
-    "showdown_app",
-    "special_notes",
-]
+__all__ = ["ArrangeHand", "Showdown", "showdown_app"]
 
-#: The rule sets a reader can pick: label -> (game, rules object).
-RULESETS: dict[str, tuple[str, object]] = {
-    "Mậu Binh (source rules)": ("mau_binh", mau_binh.PRESETS["source"]),
-    "Mậu Binh (straight flush and four of a kind as hands)": (
-        "mau_binh",
-        mau_binh.PRESETS["poker categories"],
-    ),
-    "Chinese Poker (source rules)": ("chinese_poker", chinese_poker.PRESETS["source"]),
-    "Chinese Poker (equal specials cancel)": (
-        "chinese_poker",
-        chinese_poker.PRESETS["equal specials cancel"],
-    ),
-}
-
-
-def bot_arrangement(cards: object, game: str, rules: object) -> Arrangement:
-    """How the bots set a hand: as three straights or three flushes when that
-    wins at once in Mậu Binh, otherwise the solver's best arrangement (both
-    in order under ``rules``)."""
-    return solver_arrangement(
-        cards,  # type: ignore[arg-type]
-        "Mậu Binh" if game == "mau_binh" else "Chinese Poker",
-        rules,  # type: ignore[arg-type]
-    )
-
-
-def _strict(rules: object) -> bool:
-    """Whether these rules want each row strictly stronger than the one in front."""
-    return bool(getattr(rules, "strict_row_order", False))
-
-
-def _held_specials(cards: Cards, rules: object) -> set[Special]:
-    """The special hands the cards hold, counted as these rules count them."""
-    return find_specials(
-        cards,
-        six_pairs_exactly=bool(getattr(rules, "six_pairs_exactly", False)),
-        ace_low_front=bool(getattr(rules, "ace_low_front_straight", True)),
-    )
-
-
-def special_notes(specials: set[Special], game: str, rules: object) -> list[str]:
-    """What each special hand the cards hold is worth under one rule set."""
-    notes = []
-    for special in (s for s in Special if s in specials):
-        name = special.label
-        if game == "mau_binh":
-            assert isinstance(rules, mau_binh.MauBinhRules)
-            ordinary = special in (Special.STRAIGHT_FLUSH, Special.FOUR_OF_A_KIND)
-            if ordinary and not rules.straight_flush_and_quads_instant:
-                notes.append(f"{name}: an ordinary hand under these rules (set it in the back)")
-            elif special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
-                notes.append(f"{name}: wins at once, if you set the rows that way")
-            elif not rules.instant_wins_when_misset:
-                notes.append(f"{name}: wins at once, if the rows are in order")
-            else:
-                notes.append(f"{name}: wins at once")
-        else:
-            assert isinstance(rules, chinese_poker.ChinesePokerRules)
-            points = dict(rules.specials).get(special)
-            if points and not rules.specials_when_misset:
-                notes.append(
-                    f"{name}: {points} points from each opponent, if the rows are in order"
-                )
-            elif points:
-                notes.append(f"{name}: {points} points from each opponent, however you set it")
-            else:
-                notes.append(
-                    f"{name}: not special here; a royalty if it wins in the back or middle"
-                )
-    return notes
-
-
-def score_showdown(
-    hands: list[Arrangement], game: str, rules: object, dealer: int
-) -> tuple[list[int], list[str]]:
-    """Points of each seat for one deal, and a line of explanation per seat."""
-    if game == "mau_binh":
-        assert isinstance(rules, mau_binh.MauBinhRules)
-        totals = mau_binh.settle_table(hands, rules, dealer=dealer)
-        notes = []
-        for seat, arr in enumerate(hands):
-            if seat == dealer:
-                notes.append("the dealer: takes the opposite of each player's result")
-            else:
-                notes.append(mau_binh.settle(arr, hands[dealer], rules).reason)
-        return totals, notes
-    assert isinstance(rules, chinese_poker.ChinesePokerRules)
-    table = chinese_poker.score_table(hands, rules)
-    notes = []
-    for seat in range(len(hands)):
-        parts = []
-        for (i, j), result in table.pairs.items():
-            if seat in (i, j):
-                other = j if seat == i else i
-                pts = result.points if seat == i else -result.points
-                parts.append(f"{pts:+d} against {_NAMES[other]}")
-        notes.append(", ".join(parts))
-    return list(table.totals), notes
-
-
-_NAMES = ("you", "Bot A", "Bot B", "Bot C")
-
-#: Short names of the rule sets, for links.
-RULESET_KEYS: dict[str, str] = {
-    "mb-source": "Mậu Binh (source rules)",
-    "mb-poker": "Mậu Binh (straight flush and four of a kind as hands)",
-    "cp-source": "Chinese Poker (source rules)",
-    "cp-cancel": "Chinese Poker (equal specials cancel)",
-}
 _KEY_OF = {name: key for key, name in RULESET_KEYS.items()}
 
 
@@ -301,7 +186,7 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         cards = [c for r in ROWS for c in self.draft.row(r)]
         game, _rules = RULESETS[self.ruleset]
         start = time.perf_counter()
-        arr = best_arrangement(cards, strict=_strict(_rules))
+        arr = best_arrangement(cards, strict=_rules.strict_row_order)
         ms = (time.perf_counter() - start) * 1000
         text = (
             f"This is the best arrangement for the book's objective (the three rows' "
@@ -376,11 +261,11 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             return message_html("Not finished: " + "; ".join(self.draft.problems()) + ".", "info")
         out = []
         game, rules = RULESETS[self.ruleset]
-        strict = _strict(rules)
+        strict = rules.strict_row_order
         reason = arr.misset_reason(strict)
         if reason:
             out.append(message_html(f"This hand is {reason}. A misset hand loses."))
-        specials = _held_specials(arr.cards, rules)
+        specials = held_specials(arr.cards, rules)
         if specials:
             notes = "; ".join(special_notes(specials, game, rules))
             out.append(message_html(f"Special ({self.ruleset}): {notes}.", "info"))
@@ -474,7 +359,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         game, rules = RULESETS[self.rules.value]
         dealt = deal(self.hand.seed.value)
         # a hand the reader typed: the bots share the other 39 cards
-        others = list(dealt[1:]) if set(mine.cards) == set(dealt[0]) else _other_hands(mine.cards)
+        others = list(dealt[1:]) if set(mine.cards) == set(dealt[0]) else other_hands(mine.cards)
         arrangements = [mine] + [bot_arrangement(h, game, rules) for h in others]
         dealer = 3
         points, notes = score_showdown(arrangements, game, rules, dealer)
@@ -484,7 +369,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self._shown = True
         rows = []
         for seat, (arr, p, note) in enumerate(zip(arrangements, points, notes, strict=True)):
-            name = _NAMES[seat] + (" (dealer)" if game == "mau_binh" and seat == dealer else "")
+            name = SEAT_NAMES[seat] + (" (dealer)" if game == "mau_binh" and seat == dealer else "")
             pictures = "".join(
                 cards_html(arr.row(r), label=f"{r.value}: {v}")
                 for r, v in zip(ROWS, arr.values(), strict=True)
@@ -501,17 +386,9 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         cells = "".join(
             f"<td style='padding:.2rem .6rem;text-align:right'>{t:+d}</td>" for t in self.totals
         )
-        heads = "".join(f"<th style='padding:.2rem .6rem'>{n}</th>" for n in _NAMES)
+        heads = "".join(f"<th style='padding:.2rem .6rem'>{n}</th>" for n in SEAT_NAMES)
         self.scoreboard.value = (
             f"<p style='margin:.4rem 0 .1rem'><b>Running total</b> after {self.deals_played} "
             f"deal{'s' * (self.deals_played != 1)}</p>"
             f"<table><tr>{heads}</tr><tr>{cells}</tr></table>"
         )
-
-
-def _other_hands(mine: Cards) -> list[Cards]:
-    """Three hands for the bots from the cards the reader did not type."""
-    taken = set(mine)
-    rest = [c for c in standard_deck() if c not in taken]
-    random.Random(0).shuffle(rest)
-    return [Cards(rest[13 * i : 13 * i + 13]) for i in range(3)]

@@ -9,8 +9,9 @@
   round's hands laid out at its end, a score sheet and the final standings.
 
 The logic lives in :mod:`rules_lib.three_thirteen` (:class:`MeldDraft`,
-:func:`narrate`, :func:`suggest`, :func:`standings`); these classes lay out,
-wire the buttons and redraw.
+:func:`narrate`, :func:`suggest`, :func:`standings`) and the pictures of
+melds, turns and score sheets in :mod:`rules_lib.render.three_thirteen`;
+these classes lay out, wire the buttons and redraw.
 """
 
 from __future__ import annotations
@@ -18,31 +19,35 @@ from __future__ import annotations
 import html
 import os
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from ..cards import AnyCard, Cards, parse_card
 from ..engine import Session
 from ..errors import NotationError, RulesError
-from ..render import RED, card_svg, cards_html, message_html
+from ..render import RED, cards_html, message_html, side_by_side
+from ..render.three_thirteen import (
+    MINI_CSS,
+    meld_html,
+    result_html,
+    score_sheet_html,
+    standings_html,
+    turn_html,
+)
 from ..share import make_query, read_query
 from ..three_thirteen import (
     BOTS,
     DRAW,
     PRESETS,
     ROUNDS,
-    Meld,
     MeldDraft,
-    MeldKind,
-    MeldResult,
     Phase,
     RoundResult,
     ThreeThirteenState,
     Turn,
     cards_dealt,
     deal_hand,
-    describe,
     is_wild,
     narrate,
     new_game,
@@ -50,8 +55,8 @@ from ..three_thirteen import (
     suggest,
     wild_rank,
 )
+from ..three_thirteen.explain import HAND_SIZES, why_not
 from ..three_thirteen.game import Action, Move
-from ..three_thirteen.table import HAND_SIZES, why_not
 from ._lite import CLEAR
 from .share_widgets import ShareLink, deal_number
 
@@ -60,14 +65,7 @@ __all__ = [
     "RULE_KEYS",
     "MeldThisHand",
     "ThreeThirteenGame",
-    "captioned",
-    "meld_html",
-    "result_html",
-    "score_sheet_html",
-    "side_by_side",
-    "standings_html",
     "three_thirteen_app",
-    "turn_html",
 ]
 
 #: The players' names, by seat: the reader is seat 0.
@@ -88,148 +86,9 @@ _RULE_LABELS = {
 }
 _RULE_OPTIONS = [(_RULE_LABELS[name], name) for name in PRESETS]
 
-_MINI_CSS = (
-    "<style>.rl-tt-mini svg{width:1.6rem;height:auto;vertical-align:middle;margin:0 .1rem}"
-    ".rl-tt-log p{margin:.15rem 0;line-height:1.9}"
-    ".rl-tt-sheet td,.rl-tt-sheet th{padding:.15rem .45rem;text-align:right}"
-    ".rl-tt-sheet th:first-child,.rl-tt-sheet td:first-child{text-align:left}</style>"
-)
-
 
 def _round_label(n: int) -> str:
     return f"Round {n}: {cards_dealt(n)} cards, {wild_rank(n).plural} wild"
-
-
-def _mini(card: AnyCard) -> str:
-    return f"<span class='rl-tt-mini'>{card_svg(card)}</span>"
-
-
-def _meld_label(meld: Meld) -> str:
-    kind = "Set" if meld.kind is MeldKind.SET else "Run"
-    stand = "; ".join(f"{card} stands for {what}" for card, what in meld.stand_ins if what != "*")
-    return f"{kind}: {meld}" if not stand else f"{kind} ({stand})"
-
-
-def captioned(
-    cards: Sequence[AnyCard],
-    caption: str,
-    highlight: Collection[AnyCard] = (),
-    dim: Collection[AnyCard] = (),
-) -> str:
-    """A row of cards under a caption, as one block as wide as the wider of the two.
-
-    (A caption inside the row would make the block as wide as caption and cards
-    together, and blocks side by side would wrap too soon.)  ``highlight`` and
-    ``dim`` are passed on to :func:`~rules_lib.render.cards_html`.
-    """
-    return (
-        f"<div role='group' aria-label='{html.escape(caption, quote=True)}' "
-        "style='display:flex;flex-direction:column'>"
-        f"<p aria-hidden='true' style='margin:.3rem 0 0;font-size:.95rem'>{html.escape(caption)}</p>"
-        + cards_html(cards, highlight=highlight, dim=dim)
-        + "</div>"
-    )
-
-
-def meld_html(meld: Meld) -> str:
-    """A meld as pictures, its wild cards with a gold border and a caption saying
-    what each stands for.
-
-    >>> from rules_lib.three_thirteen import Meld
-    >>> out = meld_html(Meld.parse("5s 6s 3h=7s 8s"))
-    >>> "Run (3♥ stands for 7♠)" in out and "three of hearts, highlighted" in out
-    True
-    """
-    return captioned(meld.cards, _meld_label(meld), highlight=meld.wilds)
-
-
-def result_html(result: MeldResult, title: str = "") -> str:
-    """An arrangement: each meld, then the cards left over (greyed) and the penalty,
-    side by side where the screen is wide enough."""
-    head = f"<p style='margin:.4rem 0 .1rem'><b>{html.escape(title)}</b></p>" if title else ""
-    parts = [meld_html(m) for m in result.melds]
-    if result.leftover:
-        parts.append(
-            captioned(result.leftover, f"Left over: penalty {result.penalty}", dim=result.leftover)
-        )
-        return head + side_by_side(*parts)
-    return (
-        head
-        + side_by_side(*parts)
-        + "<p style='margin:.1rem 0'>Every card is in a meld: penalty 0.</p>"
-    )
-
-
-def side_by_side(*parts: str) -> str:
-    """Blocks of cards next to each other, wrapping onto more lines on a narrow screen."""
-    return (
-        "<div style='display:flex;flex-wrap:wrap;column-gap:1.2rem;align-items:flex-end'>"
-        + "".join(parts)
-        + "</div>"
-    )
-
-
-def turn_html(event: Turn | RoundResult, names: Sequence[str]) -> str:
-    """One line of the game's record: a turn with small card pictures, or a round's end."""
-    if isinstance(event, RoundResult):
-        return f"<p><b>{html.escape(describe(event, names))}.</b></p>"
-    who = html.escape(names[event.seat])
-    took = "drew from the stock" if event.took is None else f"took {_mini(event.took)}"
-    card = event.discarded.card
-    assert card is not None
-    if event.went_out:
-        return (
-            f"<p>{who} {took}, laid down their melds and <b>went out</b>, "
-            f"discarding {_mini(card)}</p>"
-        )
-    return f"<p>{who} {took} and discarded {_mini(card)}</p>"
-
-
-def score_sheet_html(results: Sequence[RoundResult], names: Sequence[str]) -> str:
-    """The score sheet: a row per round played (penalties), then the totals.
-
-    >>> from rules_lib.three_thirteen import new_game
-    >>> score_sheet_html([], ["You", "Bot A"]).count("<tr")
-    2
-    """
-    heads = "".join(f"<th scope='col'>{html.escape(n)}</th>" for n in names)
-    rows = [f"<tr><th scope='col'>Round (wild)</th>{heads}</tr>"]
-    for r in results:
-        cells = "".join(
-            f"<td>{'<b>out</b> ' if r.went_out == s else ''}{p}</td>"
-            for s, p in enumerate(r.penalties)
-        )
-        rows.append(f"<tr><td>{r.round_number} ({r.wild_rank.notation})</td>{cells}</tr>")
-    totals = results[-1].totals if results else (0,) * len(names)
-    cells = "".join(f"<td><b>{t}</b></td>" for t in totals)
-    rows.append(f"<tr style='border-top:2px solid #555'><td><b>Total</b></td>{cells}</tr>")
-    return (
-        "<table class='rl-tt-sheet' style='border-collapse:collapse;margin:.2rem 0'>"
-        + "".join(rows)
-        + "</table>"
-    )
-
-
-def standings_html(totals: Sequence[int], names: Sequence[str]) -> str:
-    """The final standings as a table: place, player, total (lowest first).
-
-    >>> out = standings_html([41, 12], ["You", "Bot A"])
-    >>> out.index("Bot A") < out.index("You"), "Final standings" in out
-    (True, True)
-    """
-    rows = "".join(
-        f"<tr><td>{place}</td><td style='text-align:left'>"
-        f"{'<b>' if place == 1 else ''}{html.escape(names[seat])}"
-        f"{' (winner)</b>' if place == 1 else ''}</td><td>{total}</td></tr>"
-        for place, seat, total in standings(totals)
-    )
-    return (
-        "<table class='rl-tt-sheet rl-tt-standings' style='border-collapse:collapse;margin:.2rem 0'>"
-        "<caption style='text-align:left;font-weight:bold'>Final standings</caption>"
-        "<tr><th scope='col'>Place</th><th scope='col' style='text-align:left'>Player</th>"
-        "<th scope='col'>Total</th></tr>"
-        f"{rows}</table>"
-    )
 
 
 class _CardButtons(widgets.HBox):  # type: ignore[misc]
@@ -834,12 +693,12 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         recent = self.events[-14:]
         lines = "".join(turn_html(e, names) for e in reversed(recent))
         self.record.value = (
-            _MINI_CSS + "<div class='rl-tt-log' role='log' aria-live='polite' "
+            MINI_CSS + "<div class='rl-tt-log' role='log' aria-live='polite' "
             "style='max-height:16rem;overflow-y:auto;border:1px solid #ddd;padding:.2rem .5rem'>"
             + (lines or "<p>No moves yet.</p>")
             + "</div><p style='margin:.1rem 0;font-size:.85rem;color:#555'>Newest first.</p>"
         )
-        self.sheet.value = _MINI_CSS + score_sheet_html(state.results, names)
+        self.sheet.value = MINI_CSS + score_sheet_html(state.results, names)
 
     def _table_html(self, state: ThreeThirteenState) -> str:
         if state.is_terminal():

@@ -1,4 +1,4 @@
-"""The worked examples of the sources, checked against the library (GAMES.md §2a, §2b).
+"""The worked examples of the sources, checked against the library (docs/GAMES.md §2a, §2b).
 
 Source 001 (Chinese Poker) scores three deals; the expected scores below are the
 source's.  Source 000 (Mậu Binh) has no scored deal, but its ranking section

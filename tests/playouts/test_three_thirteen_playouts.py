@@ -1,4 +1,4 @@
-"""Full 11-round games of Three-Thirteen between bots (GAMES.md §4 and §6).
+"""Full 11-round games of Three-Thirteen between bots (docs/GAMES.md §4 and §6).
 
 After every move: every card of the deck is in exactly one place; the bot
 chose a legal action from its own seat's observation; the game ends; and the

@@ -1,4 +1,4 @@
-"""Random playouts of Tiến Lên (GAMES.md section 6: what every engine must guarantee).
+"""Random playouts of Tiến Lên (docs/GAMES.md section 6: what every engine must guarantee).
 
 Thousands of whole hands with random legal moves, over both presets and 3 to 6
 players.  After every move: every card is in exactly one zone; the seat to act

@@ -1,4 +1,4 @@
-"""Random playouts of Tredici (GAMES.md section 6: what every engine must guarantee).
+"""Random playouts of Tredici (docs/GAMES.md section 6: what every engine must guarantee).
 
 About 330 whole games (``make soak``: four times as many) with random legal steps (and the sensible bot), over
 the presets and the less common options.  After every move: all 54 cards are

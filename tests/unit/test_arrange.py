@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.arrange (GAMES.md section 2: setting 13 cards as three hands)."""
+"""Unit tests for rules_lib.arrange (docs/GAMES.md section 2: setting 13 cards as three hands)."""
 
 from __future__ import annotations
 
@@ -263,7 +263,7 @@ def test_misset_detection_agrees_with_row_values():
 
 
 # --------------------------------------------------------------------------------
-# Special hands (GAMES.md §2a, §2b)
+# Special hands (docs/GAMES.md §2a, §2b)
 # --------------------------------------------------------------------------------
 
 DRAGON = "2s 3d 4h 5c 6s 7d 8c 9h 10s Jd Qh Kc As"

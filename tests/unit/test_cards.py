@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.cards (GAMES.md section 0: cards shared by all games)."""
+"""Unit tests for rules_lib.cards (docs/GAMES.md section 0: cards shared by all games)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ RANK_WORDS = {
     14: "ace",
 }
 SHORT_RANK = {**{n: str(n) for n in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
-# Every way a source may write a rank (GAMES.md §0): digits, 10 or T, English
+# Every way a source may write a rank (docs/GAMES.md §0): digits, 10 or T, English
 # letters, French R(oi)=king, D(ame)=queen, V(alet)=jack; lower or upper case.
 RANK_SPELLINGS = {
     **{n: [str(n)] for n in range(2, 10)},

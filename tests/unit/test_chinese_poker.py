@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.chinese_poker (GAMES.md section 2b), one test per rule."""
+"""Unit tests for rules_lib.chinese_poker (docs/GAMES.md section 2b), one test per rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.mau_binh (GAMES.md section 2a), one test per rule."""
+"""Unit tests for rules_lib.mau_binh (docs/GAMES.md section 2a), one test per rule."""
 
 from __future__ import annotations
 

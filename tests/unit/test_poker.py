@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.poker (GAMES.md section 1: poker hand values)."""
+"""Unit tests for rules_lib.poker (docs/GAMES.md section 1: poker hand values)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from rules_lib.poker import (
     scoring_cards,
 )
 
-# Known counts (GAMES.md §1), typed from the spec, not taken from the library.
+# Known counts (docs/GAMES.md §1), typed from the spec, not taken from the library.
 SPEC_COUNTS_5 = {
     "STRAIGHT_FLUSH": 40,
     "FOUR_OF_A_KIND": 624,
@@ -282,7 +282,7 @@ def test_order_agrees_with_the_oracle_on_every_value_class():
 
 
 # --------------------------------------------------------------------------------
-# Category order and the tie-break rules of GAMES.md §1, one test per rule
+# Category order and the tie-break rules of docs/GAMES.md §1, one test per rule
 # --------------------------------------------------------------------------------
 
 ONE_PER_CATEGORY = {

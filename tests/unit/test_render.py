@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.render: SVG card pictures and HTML rows (GAMES.md §0)."""
+"""Unit tests for rules_lib.render: SVG card pictures and HTML rows (docs/GAMES.md §0)."""
 
 from __future__ import annotations
 

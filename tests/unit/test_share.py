@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules_lib.share import app_link, make_query, read_query
-from rules_lib.widgets.arrange_widgets import RULESET_KEYS, RULESETS, showdown_app
+from rules_lib.showdown import RULESET_KEYS, RULESETS
+from rules_lib.widgets.arrange_widgets import showdown_app
 
 
 def test_a_link_round_trips_seed_rules_and_extras():

@@ -1,4 +1,4 @@
-"""Three-Thirteen Rummy (GAMES.md §4): rules, melds, the exact melder, the engine, bots.
+"""Three-Thirteen Rummy (docs/GAMES.md §4): rules, melds, the exact melder, the engine, bots.
 
 The melder is checked against :func:`brute_force_melds` (every subset of the
 hand tried as a meld) on thousands of random hands of every size from 3 to 14

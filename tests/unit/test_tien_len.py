@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.tien_len (GAMES.md section 3: Tiến Lên), one test per rule."""
+"""Unit tests for rules_lib.tien_len (docs/GAMES.md section 3: Tiến Lên), one test per rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.tredici (GAMES.md §5: Tredici, a two-player "Thirteen").
+"""Unit tests for rules_lib.tredici (docs/GAMES.md §5: Tredici, a two-player "Thirteen").
 
 Each test is named after the rule it pins down.  Positions are written by hand
 with :meth:`TrediciState.from_position`; expectations come from the source

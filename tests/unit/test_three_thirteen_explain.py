@@ -27,8 +27,8 @@ from rules_lib.three_thirteen import (
     standings,
     suggest,
 )
+from rules_lib.three_thirteen.explain import why_not
 from rules_lib.three_thirteen.game import Move
-from rules_lib.three_thirteen.table import why_not
 
 
 def test_a_practice_hand_is_the_same_for_the_same_number_and_round():

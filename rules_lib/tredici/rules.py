@@ -1,0 +1,140 @@
+"""House rules of Tredici as data, its deck and its Italian words (docs/GAMES.md §5).
+
+Every point where the source is silent or unclear is a field of
+:class:`TrediciRules`, whose defaults are the book's reading; :data:`PRESETS`
+names that reading (``"source"``), the usual house rules of draw-and-play
+games (``"house"``) and a first game without the calls (``"simple"``).
+
+>>> TrediciRules.preset("simple").last_card_rule
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+from ..cards import Cards, standard_deck
+from ..errors import RulesError, UnknownOptionError
+
+__all__ = ["DECK", "GLOSSARY", "PRESETS", "TrediciRules"]
+
+#: Every card of a Tredici game: 52 cards and a red and a black joker.
+DECK: Cards = standard_deck(jokers=2)
+
+GLOSSARY = {
+    "Tredici": "'thirteen' in Italian: the translation's name for the game (the English "
+    "original calls it Thirteen), and the word you call when the opponent forgot to say "
+    "'last card'",
+    "ultima carta": "'last card': what you must say when you are down to one card",
+    "corsa": "a run: several cards played in one turn, each of the suit of the one "
+    "before and one rank away from it",
+    "jolly": "a joker (the machine-translated source also calls it 'burlone', a prankster)",
+    "magazzino": "the stock, face down beside the play pile (the source's 'brodo', "
+    "broth, is a mistranslation of the English 'stock')",
+    "pila di gioco": "the play pile, face up in the middle",
+    "seme": "a suit",
+}
+
+
+@dataclass(frozen=True)
+class TrediciRules:
+    """House rules of Tredici; the defaults are the book's reading of the source (docs/GAMES.md §5).
+
+    * ``play_drawn_card``: after drawing one card because you could not play,
+      you may play it at once if it fits (and go on with a run from it).
+      The source only says you draw a card; default False (the book's
+      reading): drawing ends your turn.
+    * ``voluntary_draw``: you may draw instead of playing even when you could
+      play (also when a joker is pending, if there is something to draw).
+      The source only says you draw when you cannot play; default False (the
+      book's reading): you must play when you can.
+    * ``answer_starts_run``: the card that answers a joker (any card of the
+      forced suit) starts a normal turn, so a run may follow it.  The source
+      is silent; default True.
+    * ``last_card_rule``: the "last card" / "thirteen" rule is in force.
+    * ``thirteen_window``: when "thirteen" may be called on an opponent who
+      ended a turn with one card without saying "last card": ``"turn"`` (at
+      any step of your next turn, default) or ``"first action"`` (only as the
+      very first thing in it).  One call closes the window, whatever it drew.
+    * ``last_card_race``: the source's race.  Default False (the book's
+      reading): "last card" must be said before the turn in which you got
+      down to one card ends.  True: you may still say it at any step of the
+      opponent's turn until they call "thirteen"; after each of their steps
+      that leaves the turn with them you get a step, ``LAST_CARD`` or ``WAIT``.
+    * ``joker_draw``: cards drawn by a player who cannot answer a joker (13).
+    * ``thirteen_penalty``: cards drawn after a successful "thirteen" (13).
+    * ``hand_size``: cards dealt to each player (13).
+    * ``turn_limit``: the game is a draw after this many turns (None: no
+      limit).  Played games end long before the default of 5000 (random
+      players: median about 480 turns; sensible bots: about 250); the limit
+      only guarantees that every game ends, since nothing in the rules forces
+      progress (cards drawn can balance cards played for ever).  A game can
+      never *block*:
+      when nothing is left to draw, every other card is in the two hands, so
+      if one player cannot play the other can (and must).
+
+    >>> TrediciRules().with_options(play_drawn_card=True).play_drawn_card
+    True
+    >>> TrediciRules().with_options(jokers_wild=True)
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.UnknownOptionError: Tredici has no rule option 'jokers_wild'; its options are: play_drawn_card, voluntary_draw, answer_starts_run, last_card_rule, thirteen_window, last_card_race, joker_draw, thirteen_penalty, hand_size, turn_limit
+    """
+
+    play_drawn_card: bool = False
+    voluntary_draw: bool = False
+    answer_starts_run: bool = True
+    last_card_rule: bool = True
+    thirteen_window: Literal["turn", "first action"] = "turn"
+    last_card_race: bool = False
+    joker_draw: int = 13
+    thirteen_penalty: int = 13
+    hand_size: int = 13
+    turn_limit: int | None = 5000
+
+    def __post_init__(self) -> None:
+        if self.thirteen_window not in ("turn", "first action"):
+            raise RulesError(
+                f"thirteen_window must be 'turn' or 'first action', not {self.thirteen_window!r}"
+            )
+        if not 1 <= self.hand_size <= 25:
+            raise RulesError(f"hand_size must be 1 to 25 cards, not {self.hand_size!r}")
+        for name in ("joker_draw", "thirteen_penalty"):
+            if getattr(self, name) < 0:
+                raise RulesError(f"{name} must be 0 or more cards, not {getattr(self, name)!r}")
+        if self.turn_limit is not None and self.turn_limit < 1:
+            raise RulesError(f"turn_limit must be None or at least 1, not {self.turn_limit!r}")
+
+    def with_options(self, **options: object) -> TrediciRules:
+        known = [f.name for f in fields(self)]
+        for name in options:
+            if name not in known:
+                raise UnknownOptionError(
+                    f"Tredici has no rule option {name!r}; its options are: {', '.join(known)}"
+                )
+        return replace(self, **options)  # type: ignore[arg-type]
+
+    @staticmethod
+    def preset(name: str) -> TrediciRules:
+        """A named set of house rules.
+
+        >>> TrediciRules.preset("house").voluntary_draw
+        True
+        """
+        if name not in PRESETS:
+            raise UnknownOptionError(
+                f"no Tredici preset {name!r}; the presets are: {', '.join(PRESETS)}"
+            )
+        return PRESETS[name]
+
+
+PRESETS: dict[str, TrediciRules] = {
+    # The source as the book reads it (docs/GAMES.md §5 defaults).
+    "source": TrediciRules(),
+    # The usual house rules of draw-and-play games such as Crazy Eights: the
+    # drawn card may be played at once, and you may draw instead of playing.
+    "house": TrediciRules(play_drawn_card=True, voluntary_draw=True),
+    # Without the "last card" / "thirteen" rule: for a first game.
+    "simple": TrediciRules(last_card_rule=False),
+}

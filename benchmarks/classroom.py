@@ -110,6 +110,8 @@ def browsers(browser: Any, link: str, students: int) -> dict[str, list[float]]:
     contexts = [
         browser.new_context(viewport={"width": 900, "height": 800}) for _ in range(students)
     ]
+    for context in contexts:  # Voila answers a page only once its kernel runs: be patient
+        context.set_default_timeout(LIMIT_MS)
     pages = [c.new_page() for c in contexts]
     started = time.monotonic()
     for page in pages:

@@ -75,9 +75,10 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 
 class PatientBrowser:
-    """Chromium whose pages and contexts wait up to ``ANSWER_MS`` for anything
-    (Playwright's own defaults, 30 s for an action and 5 s for ``expect``, are
-    clocks a slow day can beat)."""
+    """Chromium whose pages and contexts wait up to ``PAGE_MS`` for a page to
+    load (Voila answers only once the page's kernel runs) and ``ANSWER_MS`` for
+    anything else: Playwright's own defaults, 30 s for a page or an action and
+    5 s for ``expect``, are clocks a slow day can beat."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
@@ -85,11 +86,13 @@ class PatientBrowser:
     def new_context(self, **kwargs: Any) -> Any:
         context = self._browser.new_context(**kwargs)
         context.set_default_timeout(ANSWER_MS)
+        context.set_default_navigation_timeout(PAGE_MS)
         return context
 
     def new_page(self, **kwargs: Any) -> Any:
         page = self._browser.new_page(**kwargs)
         page.set_default_timeout(ANSWER_MS)
+        page.set_default_navigation_timeout(PAGE_MS)
         return page
 
     def __getattr__(self, name: str) -> Any:

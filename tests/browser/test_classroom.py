@@ -37,7 +37,7 @@ def test_a_class_opens_the_same_shared_deal_at_once_and_plays_it(browser, voila_
     pages = [c.new_page() for c in contexts]
     watches = [PageWatch(p) for p in pages]
     for page in pages:  # the whole class opens the link at once
-        page.goto(link, wait_until="commit")
+        page.goto(link, wait_until="commit", timeout=PAGE_MS)
     for page in pages:
         page.locator(".rl-arrange").wait_for(state="visible", timeout=PAGE_MS)
 

@@ -55,16 +55,22 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+OUT = ROOT / "test-output"
+
+
 @contextmanager
-def voila_server() -> Iterator[tuple[str, int]]:
-    """A fresh Voila server for the arrange app; yields its link and process id."""
+def voila_server(name: str) -> Iterator[tuple[str, int]]:
+    """A fresh Voila server for the arrange app; yields its link and process id.
+    Its log goes to ``test-output/classroom-voila-<name>.log``."""
     launcher.write_template()
     port = _free_port()
+    OUT.mkdir(exist_ok=True)
+    log = (OUT / f"classroom-voila-{name}.log").open("w")
     proc = subprocess.Popen(
         launcher.voila_command(APP, port=port),
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         env=launcher.voila_env(),
     )
     base = f"http://127.0.0.1:{port}/"
@@ -82,6 +88,7 @@ def voila_server() -> Iterator[tuple[str, int]]:
     finally:
         proc.terminate()
         proc.wait(timeout=60)
+        log.close()
 
 
 def kernel_memory_mb(server_pid: int) -> float:
@@ -105,8 +112,14 @@ def _wait_text(page: Any, selector: str, text: str) -> None:
     )
 
 
-def browsers(browser: Any, link: str, students: int) -> dict[str, list[float]]:
-    """N pages open ``link`` at once, then each makes the two clicks."""
+def browsers(browser: Any, link: str, students: int, name: str) -> dict[str, list[float]]:
+    """N pages open ``link`` at once, then each makes the two clicks.
+
+    A student whose page shows no widget within Voila's own limits is counted
+    in ``"no widget"`` (a screenshot and the page's text are kept in
+    test-output) and makes no clicks."""
+    from playwright.sync_api import Error as PlaywrightError
+
     contexts = [
         browser.new_context(viewport={"width": 900, "height": 800}) for _ in range(students)
     ]
@@ -116,10 +129,19 @@ def browsers(browser: Any, link: str, students: int) -> dict[str, list[float]]:
     started = time.monotonic()
     for page in pages:
         page.goto(link, wait_until="commit")
-    first = []
-    for page in pages:
-        page.locator(".rl-arrange").wait_for(state="visible", timeout=LIMIT_MS)
+    first, failed, working = [], [], []
+    for number, page in enumerate(pages, 1):
+        try:
+            page.locator(".rl-arrange").wait_for(state="visible", timeout=LIMIT_MS)
+        except PlaywrightError:
+            failed.append(float(number))
+            page.screenshot(path=str(OUT / f"classroom-{name}-student{number}.png"), full_page=True)
+            text = page.evaluate("document.body ? document.body.innerText : ''")
+            (OUT / f"classroom-{name}-student{number}.txt").write_text(text, encoding="utf-8")
+            continue
         first.append(time.monotonic() - started)
+        working.append(page)
+    pages = working
     clicks = []
     for button, selector, answer in (
         ("Show the best arrangement", ".rl-arrange", "best arrangement for the book"),
@@ -132,7 +154,7 @@ def browsers(browser: Any, link: str, students: int) -> dict[str, list[float]]:
             clicks.append(time.monotonic() - t0)
     for context in contexts:
         context.close()
-    return {"first widget (s)": first, "click (s)": clicks}
+    return {"first widget (s)": first, "click (s)": clicks, "no widget": failed}
 
 
 def http_only(link: str, students: int) -> dict[str, list[float]]:
@@ -151,6 +173,8 @@ def http_only(link: str, students: int) -> dict[str, list[float]]:
 
 
 def summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"median": float("nan"), "slowest": float("nan")}
     return {"median": round(statistics.median(values), 3), "slowest": round(max(values), 3)}
 
 
@@ -163,23 +187,30 @@ def main() -> None:
     figures: dict[str, Any] = {"students": args.students}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        with voila_server() as (link, pid):
-            alone = browsers(browser, link, 1)
-            figures["one student alone"] = {k: summary(v) for k, v in alone.items()}
+        with voila_server("alone") as (link, pid):
+            alone = browsers(browser, link, 1, "alone")
+            figures["one student alone"] = {
+                k: summary(v) for k, v in alone.items() if k != "no widget"
+            }
             figures["memory per session (MB)"] = round(kernel_memory_mb(pid), 1)
-        with voila_server() as (link, _):
+        with voila_server("http") as (link, _):
             server = http_only(link, args.students)
             figures["server alone, no browsers"] = {k: summary(v) for k, v in server.items()}
-        with voila_server() as (link, pid):
+        with voila_server("class") as (link, pid):
             started = time.monotonic()
-            cls = browsers(browser, link, args.students)
-            figures["class in browsers"] = {k: summary(v) for k, v in cls.items()}
+            cls = browsers(browser, link, args.students, "class")
+            figures["class in browsers"] = {
+                k: summary(v) for k, v in cls.items() if k != "no widget"
+            }
+            figures["class in browsers"]["students with no widget"] = [
+                int(n) for n in cls["no widget"]
+            ]
             figures["class in browsers"]["whole class (s)"] = round(time.monotonic() - started, 1)
             figures["memory per session, class (MB)"] = round(kernel_memory_mb(pid), 1)
         browser.close()
 
-    out = ROOT / "test-output" / "classroom_load.json"
-    out.parent.mkdir(exist_ok=True)
+    out = OUT / "classroom_load.json"
+    OUT.mkdir(exist_ok=True)
     out.write_text(json.dumps(figures, indent=2), encoding="utf-8")
     n = args.students
     base = figures["one student alone"]
@@ -201,6 +232,8 @@ def main() -> None:
     print(
         f"{'page rendered, server alone (s)':<34}{'':>15}{srv['median']:>22.2f}{srv['slowest']:>10.2f}"
     )
+    lost = figures["class in browsers"]["students with no widget"]
+    print(f"students who got no widget within Voila's limits: {len(lost)} of {n} {lost or ''}")
     print(
         f"memory per session: {figures['memory per session (MB)']} MB alone, "
         f"{figures['memory per session, class (MB)']} MB in the class; figures in {out.relative_to(ROOT)}"

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import time
 import urllib.request
@@ -49,12 +47,6 @@ QUERY = "?seed=42&rules=cp-source"
 LIMIT_MS = (launcher.KERNEL_STARTUP_S + launcher.IOPUB_S) * 1000
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 OUT = ROOT / "test-output"
 
 
@@ -62,33 +54,9 @@ OUT = ROOT / "test-output"
 def voila_server(name: str) -> Iterator[tuple[str, int]]:
     """A fresh Voila server for the arrange app; yields its link and process id.
     Its log goes to ``test-output/classroom-voila-<name>.log``."""
-    launcher.write_template()
-    port = _free_port()
     OUT.mkdir(exist_ok=True)
-    log = (OUT / f"classroom-voila-{name}.log").open("w")
-    proc = subprocess.Popen(
-        launcher.voila_command(APP, port=port),
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=launcher.voila_env(),
-    )
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + launcher.KERNEL_STARTUP_S
-        while True:
-            try:  # listening: no page asked for yet, so no kernel started
-                socket.create_connection(("127.0.0.1", port), timeout=10).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("Voila did not start") from None
-                time.sleep(0.3)
-        yield base + QUERY, proc.pid
-    finally:
-        proc.terminate()
-        proc.wait(timeout=60)
-        log.close()
+    with launcher.serving(APP, OUT / f"classroom-voila-{name}.log") as (base, pid):
+        yield base + QUERY, pid
 
 
 def kernel_memory_mb(server_pid: int) -> float:

@@ -16,8 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
+import subprocess
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +80,48 @@ def voila_command(
 
 def voila_env() -> dict[str, str]:
     return dict(os.environ, JUPYTER_PATH=str(DATA))
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serving(target: str, log_path: Path) -> Iterator[tuple[str, int]]:
+    """Run Voila on ``target`` (as ``make app`` does) on a free port of
+    127.0.0.1 until the block ends; yields its address and process id.
+
+    Waits until the server listens (it starts in seconds; only a hang reaches
+    ``KERNEL_STARTUP_S``).  No page is asked for, so no kernel is started.
+    The server's output goes to ``log_path``.
+    """
+    write_template()
+    port = free_port()
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            voila_command(target, port=port),
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=voila_env(),
+        )
+        try:
+            deadline = time.monotonic() + KERNEL_STARTUP_S
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=10).close()
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError(f"Voila did not start; see {log_path}") from None
+                    time.sleep(0.3)
+            yield f"http://127.0.0.1:{port}/", proc.pid
+        finally:
+            proc.terminate()
+            proc.wait(timeout=60)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -8,11 +8,8 @@ import http.server
 import importlib
 import os
 import shutil
-import subprocess
 import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,14 +116,6 @@ def screenshot_dir(output_dir: Path) -> Path:
     return folder
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class AppURL(str):
     """The address of a running Voila app, and the server's process id."""
 
@@ -139,36 +128,15 @@ class AppURL(str):
 
 
 @pytest.fixture(scope="session")
-def voila_server(repo_root: Path, output_dir: Path) -> Iterator[AppURL]:
+def voila_server(output_dir: Path) -> Iterator[AppURL]:
     """One Voila server for every test, serving the whole of ``book/apps`` on
     127.0.0.1 as ``make app`` does (each page still runs its own kernel)."""
-    launcher.write_template()
-    port = _free_port()
-    log_path = output_dir / f"voila-{os.getpid()}.log"
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(
-            launcher.voila_command("book/apps", port=port),
-            cwd=repo_root,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=launcher.voila_env(),
-        )
-        url = f"http://127.0.0.1:{port}/"
-        try:
-            # the server itself starts in seconds; only a hang reaches Voila's own kernel limit
-            deadline = time.monotonic() + launcher.KERNEL_STARTUP_S
-            while True:
-                try:
-                    urllib.request.urlopen(url, timeout=10).close()
-                    break
-                except OSError:
-                    if proc.poll() is not None or time.monotonic() > deadline:
-                        pytest.fail(f"Voila did not start; see {log_path}")
-                    time.sleep(0.3)
-            yield AppURL(url, proc.pid)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=60)
+    try:
+        server = launcher.serving("book/apps", output_dir / f"voila-{os.getpid()}.log")
+        with server as (url, pid):
+            yield AppURL(url, pid)
+    except RuntimeError as error:
+        pytest.fail(str(error))
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ def match(
         final: TrediciState = playout(new_game(g, rules), bots, random.Random(g))
         results.append(int(final.returns()[a_seat]))
         turns.append(final.turn)
-        moves += len(final.history)
+        moves += len(final.moves)
     return results, turns, moves, time.process_time() - start
 
 

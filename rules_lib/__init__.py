@@ -33,6 +33,7 @@ from .errors import (
     NotationError,
     RulesError,
     UnknownOptionError,
+    UnknownPresetError,
 )
 from .poker import Category, HandValue, compare, evaluate, explain_comparison, hand_code
 
@@ -58,6 +59,7 @@ __all__ = [
     "RulesError",
     "Suit",
     "UnknownOptionError",
+    "UnknownPresetError",
     "compare",
     "evaluate",
     "explain_comparison",

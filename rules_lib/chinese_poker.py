@@ -14,13 +14,13 @@ opponent; a misset hand loses every row.  House rules are fields of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .arrange import ROWS, Arrangement, Row, Special, find_specials
-from .errors import UnknownOptionError
 from .mau_binh import _check_disjoint
 from .poker import Category, HandValue
+from .rules_base import RulesBase
 
 __all__ = [
     "PRESETS",
@@ -56,7 +56,7 @@ SOURCE_SPECIALS: tuple[tuple[Special, int], ...] = (
 
 
 @dataclass(frozen=True)
-class ChinesePokerRules:
+class ChinesePokerRules(RulesBase, game="chinese_poker"):
     """House rules of Chinese Poker.
 
     * ``royalties``: (row, category, points) a winning row scores instead of 1.
@@ -91,14 +91,32 @@ class ChinesePokerRules:
     2
     """
 
-    royalties: tuple[tuple[Row, Category, int], ...] = SOURCE_ROYALTIES
-    specials: tuple[tuple[Special, int], ...] = SOURCE_SPECIALS
-    specials_clash: Literal["first declared", "cancel"] = "first declared"
-    strict_row_order: bool = False
-    specials_when_misset: bool = True
-    misset_pays_royalties: bool = True
-    six_pairs_exactly: bool = False
-    ace_low_front_straight: bool = True
+    royalties: tuple[tuple[Row, Category, int], ...] = field(
+        default=SOURCE_ROYALTIES,
+        metadata={"doc": "points a winning row of a strong hand scores instead of 1"},
+    )
+    specials: tuple[tuple[Special, int], ...] = field(
+        default=SOURCE_SPECIALS, metadata={"doc": "points a special hand takes from each opponent"}
+    )
+    specials_clash: Literal["first declared", "cancel"] = field(
+        default="first declared",
+        metadata={"doc": "two players with a special other than the dragon"},
+    )
+    strict_row_order: bool = field(
+        default=False, metadata={"doc": "each row strictly stronger than the next (no ties)"}
+    )
+    specials_when_misset: bool = field(
+        default=True, metadata={"doc": "a misset hand may still declare a special"}
+    )
+    misset_pays_royalties: bool = field(
+        default=True, metadata={"doc": "a misset hand pays royalties, not one point a row"}
+    )
+    six_pairs_exactly: bool = field(
+        default=False, metadata={"doc": "six pairs must be six ranks and a single"}
+    )
+    ace_low_front_straight: bool = field(
+        default=True, metadata={"doc": "A-2-3 is a straight in front (Q-K-A always is)"}
+    )
     _royalty_map: dict[tuple[Row, Category], int] = field(
         init=False, repr=False, compare=False, hash=False
     )
@@ -114,23 +132,6 @@ class ChinesePokerRules:
 
     def special_points(self, special: Special) -> int:
         return dict(self.specials)[special]
-
-    def with_options(self, **options: object) -> ChinesePokerRules:
-        known = [f.name for f in fields(self) if f.init]
-        for name in options:
-            if name not in known:
-                raise UnknownOptionError(
-                    f"Chinese Poker has no rule option {name!r}; its options are: {', '.join(known)}"
-                )
-        return replace(self, **options)  # type: ignore[arg-type]
-
-    @staticmethod
-    def preset(name: str) -> ChinesePokerRules:
-        if name not in PRESETS:
-            raise UnknownOptionError(
-                f"no Chinese Poker preset {name!r}; the presets are: {', '.join(PRESETS)}"
-            )
-        return PRESETS[name]
 
 
 PRESETS: dict[str, ChinesePokerRules] = {

@@ -9,24 +9,36 @@ Bots, widgets, tests and the book all drive the same loop:
 >>> from rules_lib.engine import playout, RandomBot, TERMINAL
 >>> from rules_lib import IllegalActionError
 >>> class Countdown:  # a toy game: players take 1 or 2 from a pile of 5
-...     def __init__(self, pile=5, player=0, history=()):
-...         self.pile, self.player, self.history = pile, player, history
+...     def __init__(self, pile=5, player=0, moves=()):
+...         self.pile, self.player, self.moves = pile, player, moves
 ...     num_players = 2
 ...     def current_player(self): return TERMINAL if self.pile == 0 else self.player
 ...     def legal_actions(self): return [n for n in (1, 2) if n <= self.pile]
 ...     def apply_action(self, n):
 ...         if n not in self.legal_actions():
 ...             raise IllegalActionError(f"cannot take {n}")
-...         return Countdown(self.pile - n, 1 - self.player, self.history + (n,))
+...         return Countdown(self.pile - n, 1 - self.player, self.moves + (n,))
 ...     def is_terminal(self): return self.pile == 0
 ...     def returns(self): return (1.0, -1.0) if self.player == 1 else (-1.0, 1.0)
 ...     def observation(self, seat): return self.pile
 >>> final = playout(Countdown(), [RandomBot(), RandomBot()], random.Random(3))
->>> final.is_terminal(), sum(final.history)
+>>> final.is_terminal(), sum(final.moves)
 (True, 5)
 
-Every engine also lists where each card is (:meth:`GameState.zones`), so one
-generic check (:func:`check_conservation`) proves no card is created or lost.
+Every engine also lists where each card is (:meth:`GameState.zones`) and
+every card it is played with (:meth:`GameState.deck`), so one generic check
+(:func:`check_conservation`) proves no card is created or lost; and it keeps
+its moves (:attr:`GameState.moves`), which replay the game from its deal.
+
+Every engine checks an action the same way: :meth:`GameState.check` gives a
+:class:`Ruling`, whether the action is legal, why not in words, and the legal
+actions instead, as data; :meth:`GameState.is_legal` is its yes or no.
+
+>>> ruling = Ruling(False, "seat 1 must draw first", ("draw", "take K♠"))
+>>> ruling.legal, ruling.reason, ruling.alternatives
+(False, 'seat 1 must draw first', ('draw', 'take K♠'))
+>>> print(ruling)
+seat 1 must draw first; legal: draw, take K♠
 """
 
 from __future__ import annotations
@@ -34,17 +46,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from .cards import AnyCard
 from .errors import IllegalActionError, RulesError
 
 __all__ = [
+    "LEGAL",
     "TERMINAL",
     "Bot",
     "FirstLegalBot",
     "GameState",
     "RandomBot",
+    "Ruling",
     "Session",
     "check_conservation",
     "playout",
@@ -56,6 +71,45 @@ TERMINAL = -1
 
 A = TypeVar("A", bound=Hashable)
 S = TypeVar("S", bound="GameState[Any]")
+
+
+@dataclass(frozen=True)
+class Ruling(Generic[A]):
+    """Whether an action may be taken now, and if not, why and what may be instead.
+
+    ``reason`` says in words why the action is illegal (``""`` when it is
+    legal); ``alternatives`` are the legal actions, as values a screen or a
+    bot can use (empty when the action is legal or nothing is legal).
+
+    >>> Ruling(True).legal, str(Ruling(True))
+    (True, 'legal')
+    >>> Ruling(False, "the game is over").text()
+    'the game is over'
+    >>> Ruling(False, "too low", (1, 2, 3)).text(label="legal now", most=2)
+    'too low; legal now: 1, 2 and 1 more'
+    """
+
+    legal: bool
+    reason: str = ""
+    alternatives: tuple[A, ...] = ()
+
+    def text(self, label: str = "legal", most: int | None = None) -> str:
+        """The reason, then the alternatives (at most ``most`` of them) after ``label``."""
+        if self.legal:
+            return "legal"
+        if not self.alternatives:
+            return self.reason
+        shown = self.alternatives if most is None else self.alternatives[:most]
+        listed = ", ".join(str(a) for a in shown)
+        more = len(self.alternatives) - len(shown)
+        return f"{self.reason}; {label}: {listed}" + (f" and {more} more" if more else "")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+#: The ruling on a legal action.
+LEGAL: Ruling[Any] = Ruling(True)
 
 
 @runtime_checkable
@@ -73,9 +127,17 @@ class GameState(Protocol[A]):
         """Every action the current player may take (empty when terminal)."""
         ...
 
-    def apply_action(self, action: A) -> GameState[A]:
+    def apply_action(self, action: A) -> Self:
         """The state after ``action``; raises :class:`IllegalActionError` and
         leaves ``self`` unchanged when the action is not legal."""
+        ...
+
+    def check(self, action: A) -> Ruling[A]:
+        """Whether ``action`` is legal now; if not, why, and the legal actions instead."""
+        ...
+
+    def is_legal(self, action: A) -> bool:
+        """``check(action).legal`` (often faster)."""
         ...
 
     def is_terminal(self) -> bool: ...
@@ -86,6 +148,20 @@ class GameState(Protocol[A]):
 
     def observation(self, seat: int) -> Any:
         """What ``seat`` may see: its own cards, public piles, counts of the others'."""
+        ...
+
+    def zones(self) -> Mapping[str, Sequence[AnyCard]]:
+        """Where every card is: ``hand 0``, ``hand 1``, …, and the game's piles
+        (a ``stock`` and any cards ``out of play`` are hidden from every seat)."""
+        ...
+
+    def deck(self) -> Sequence[AnyCard]:
+        """Every card the game is played with (what :meth:`zones` holds between them)."""
+        ...
+
+    @property
+    def moves(self) -> Sequence[A]:
+        """The actions since the deal: with the initial state they replay the game."""
         ...
 
 
@@ -137,7 +213,7 @@ def playout(
         action = bots[seat].choose(state.observation(seat), legal, rng)
         if on_move is not None:
             on_move(state, action)
-        state = state.apply_action(action)  # type: ignore[assignment]
+        state = state.apply_action(action)
         moves += 1
     return state
 
@@ -146,7 +222,7 @@ def replay(state: S, actions: Sequence[Any]) -> S:
     """Apply ``actions`` in order from ``state`` (a game is its seed plus its moves)."""
     for number, action in enumerate(actions, 1):
         try:
-            state = state.apply_action(action)  # type: ignore[assignment]
+            state = state.apply_action(action)
         except IllegalActionError as error:
             raise IllegalActionError(f"move {number} of the replay: {error}") from None
     return state
@@ -179,7 +255,7 @@ def check_conservation(zones: Mapping[str, Sequence[AnyCard]], deck: Sequence[An
         raise RulesError("cards not conserved: " + "; ".join(parts))
 
 
-class Session:
+class Session(Generic[S]):
     """A game in progress between one reader and bots: the state behind a game widget.
 
     The reader acts with :meth:`play`; an illegal action raises and changes
@@ -191,7 +267,7 @@ class Session:
 
     def __init__(
         self,
-        state: GameState[Any],
+        state: S,
         bots: Mapping[int, Bot[Any]],
         human: int = 0,
         seed: int = 0,

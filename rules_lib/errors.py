@@ -19,6 +19,7 @@ __all__ = [
     "NotationError",
     "RulesError",
     "UnknownOptionError",
+    "UnknownPresetError",
 ]
 
 
@@ -44,3 +45,7 @@ class IllegalActionError(RulesError):
 
 class UnknownOptionError(RulesError):
     """A house-rule option or preset name that the game does not have."""
+
+
+class UnknownPresetError(UnknownOptionError):
+    """A preset name that the game does not have (an unknown option's sibling)."""

@@ -14,12 +14,13 @@ the source's reading and the common variant.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Literal
 
 from .arrange import ROWS, Arrangement, Row, Special, arrangement_specials, find_specials
-from .errors import DuplicateCardError, UnknownOptionError
+from .errors import DuplicateCardError
+from .rules_base import RulesBase
 
 __all__ = [
     "PRESETS",
@@ -61,7 +62,7 @@ class Outcome(IntEnum):
 
 
 @dataclass(frozen=True)
-class MauBinhRules:
+class MauBinhRules(RulesBase, game="mau_binh"):
     """House rules of Mậu Binh.
 
     * ``straight_flush_and_quads_instant``: holding a straight flush or a four
@@ -105,39 +106,42 @@ class MauBinhRules:
     rules_lib.errors.UnknownOptionError: Mậu Binh has no rule option 'tie_goes_to'; its options are: straight_flush_and_quads_instant, instant_win_order, dealer_wins_ties, settle_with, strict_row_order, instant_wins_when_misset, both_misset, six_pairs_exactly, ace_low_front_straight
     """
 
-    straight_flush_and_quads_instant: bool = True
-    instant_win_order: tuple[Special, ...] = (
-        Special.DRAGON,
-        Special.STRAIGHT_FLUSH,
-        Special.FOUR_OF_A_KIND,
-        Special.SIX_PAIRS,
-        Special.THREE_FLUSHES,
-        Special.THREE_STRAIGHTS,
+    straight_flush_and_quads_instant: bool = field(
+        default=True, metadata={"doc": "straight flush and four of a kind win at once"}
     )
-    dealer_wins_ties: bool = True
-    settle_with: Literal["dealer", "everyone"] = "dealer"
-    strict_row_order: bool = False
-    instant_wins_when_misset: bool = True
-    both_misset: Literal["tie", "dealer wins"] = "tie"
-    six_pairs_exactly: bool = False
-    ace_low_front_straight: bool = True
-
-    def with_options(self, **options: object) -> MauBinhRules:
-        known = [f.name for f in fields(self)]
-        for name in options:
-            if name not in known:
-                raise UnknownOptionError(
-                    f"Mậu Binh has no rule option {name!r}; its options are: {', '.join(known)}"
-                )
-        return replace(self, **options)  # type: ignore[arg-type]
-
-    @staticmethod
-    def preset(name: str) -> MauBinhRules:
-        if name not in PRESETS:
-            raise UnknownOptionError(
-                f"no Mậu Binh preset {name!r}; the presets are: {', '.join(PRESETS)}"
-            )
-        return PRESETS[name]
+    instant_win_order: tuple[Special, ...] = field(
+        default=(
+            Special.DRAGON,
+            Special.STRAIGHT_FLUSH,
+            Special.FOUR_OF_A_KIND,
+            Special.SIX_PAIRS,
+            Special.THREE_FLUSHES,
+            Special.THREE_STRAIGHTS,
+        ),
+        metadata={"doc": "instant wins, highest first"},
+    )
+    dealer_wins_ties: bool = field(
+        default=True, metadata={"doc": "a row tied with the dealer is a loss for the player"}
+    )
+    settle_with: Literal["dealer", "everyone"] = field(
+        default="dealer", metadata={"doc": "who settles with whom"}
+    )
+    strict_row_order: bool = field(
+        default=False, metadata={"doc": "each row strictly stronger than the next (no ties)"}
+    )
+    instant_wins_when_misset: bool = field(
+        default=True,
+        metadata={"doc": "dragon, straight flush, four of a kind, six pairs win even misset"},
+    )
+    both_misset: Literal["tie", "dealer wins"] = field(
+        default="tie", metadata={"doc": "two misset hands, player and dealer"}
+    )
+    six_pairs_exactly: bool = field(
+        default=False, metadata={"doc": "six pairs must be six ranks and a single"}
+    )
+    ace_low_front_straight: bool = field(
+        default=True, metadata={"doc": "A-2-3 is a straight in front (Q-K-A always is)"}
+    )
 
 
 PRESETS: dict[str, MauBinhRules] = {

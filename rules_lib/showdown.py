@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Sequence
-from typing import Literal
+from typing import Literal, cast
 
 from . import chinese_poker, mau_binh
 from .arrange import Arrangement, Special, find_specials
 from .cards import AnyCard, Cards, standard_deck
 from .chinese_poker import ChinesePokerRules
 from .errors import UnknownOptionError
+from .games import GAMES, GameInfo, PresetInfo, find_game
 from .mau_binh import MauBinhRules
+from .rules_base import RulesBase
 from .strategy import solver_arrangement
 
 __all__ = [
@@ -52,35 +54,29 @@ ArrangeGame = Literal["mau_binh", "chinese_poker"]
 #: The rules of either game.
 ArrangeRules = MauBinhRules | ChinesePokerRules
 
-#: The rule sets a reader can pick: label -> (game, rules object).
+_ARRANGE_GAMES = tuple(g for g in GAMES if g.kind == "arrangement")
+
+
+def _ruleset_label(game: GameInfo, preset: PresetInfo) -> str:
+    return f"{game.name} ({preset.label})"
+
+
+#: The rule sets a reader can pick: label -> (game, rules object), from :mod:`rules_lib.games`.
 RULESETS: dict[str, tuple[ArrangeGame, ArrangeRules]] = {
-    "Mậu Binh (source rules)": ("mau_binh", mau_binh.PRESETS["source"]),
-    "Mậu Binh (straight flush and four of a kind as hands)": (
-        "mau_binh",
-        mau_binh.PRESETS["poker categories"],
-    ),
-    "Chinese Poker (source rules)": ("chinese_poker", chinese_poker.PRESETS["source"]),
-    "Chinese Poker (equal specials cancel)": (
-        "chinese_poker",
-        chinese_poker.PRESETS["equal specials cancel"],
-    ),
+    _ruleset_label(g, p): (cast(ArrangeGame, g.key), g.presets[p.name])
+    for g in _ARRANGE_GAMES
+    for p in g.preset_infos
 }
 
-#: Short names of the rule sets, for links (``?rules=mb-source``).
+#: Short names of the rule sets, for links (``?rules=mb-source``), from :mod:`rules_lib.games`.
 RULESET_KEYS: dict[str, str] = {
-    "mb-source": "Mậu Binh (source rules)",
-    "mb-poker": "Mậu Binh (straight flush and four of a kind as hands)",
-    "cp-source": "Chinese Poker (source rules)",
-    "cp-cancel": "Chinese Poker (equal specials cancel)",
+    p.link: _ruleset_label(g, p) for g in _ARRANGE_GAMES for p in g.preset_infos
 }
 
 #: The seats of a showdown, by number: the reader, then three bots.
 SEAT_NAMES = ("you", "Bot A", "Bot B", "Bot C")
 
-_RULES_CLASS: dict[str, type[MauBinhRules] | type[ChinesePokerRules]] = {
-    "mau_binh": MauBinhRules,
-    "chinese_poker": ChinesePokerRules,
-}
+_RULES_CLASS: dict[str, type[RulesBase]] = {g.key: g.rules_class for g in _ARRANGE_GAMES}
 
 
 def _checked(game: str, rules: ArrangeRules) -> ArrangeRules:
@@ -117,9 +113,7 @@ def bot_arrangement(
     True
     """
     rules = _checked(game, rules)
-    return solver_arrangement(
-        cards, "Mậu Binh" if isinstance(rules, MauBinhRules) else "Chinese Poker", rules
-    )
+    return solver_arrangement(cards, find_game(game).name, rules)
 
 
 def held_specials(cards: str | Iterable[AnyCard], rules: ArrangeRules) -> set[Special]:

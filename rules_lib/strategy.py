@@ -31,6 +31,7 @@ from . import chinese_poker, mau_binh
 from .arrange import Arrangement, Special, best_arrangement, find_specials, special_arrangement
 from .cards import AnyCard, Card, Cards, parse_cards, standard_deck
 from .errors import CardCountError, DuplicateCardError
+from .games import find_game
 
 __all__ = [
     "ADVICE",
@@ -44,12 +45,13 @@ __all__ = [
 ]
 
 #: The two scorings an experiment reports.
-GAMES = ("Chinese Poker", "Mậu Binh")
+_CP_NAME, _MB_NAME = find_game("chinese_poker").name, find_game("mau_binh").name
+GAMES = (_CP_NAME, _MB_NAME)
 
 
 def solver_arrangement(
     cards: str | Iterable[AnyCard],
-    game: str = "Chinese Poker",
+    game: str = _CP_NAME,
     rules: mau_binh.MauBinhRules | chinese_poker.ChinesePokerRules | None = None,
 ) -> Arrangement:
     """How the book's bots set a hand.
@@ -63,7 +65,7 @@ def solver_arrangement(
     hand = parse_cards(cards, jokers=False) if isinstance(cards, str) else Cards(cards)
     strict = rules.strict_row_order if rules is not None else False
     ace_low = rules.ace_low_front_straight if rules is not None else True
-    if game == "Mậu Binh":
+    if game == _MB_NAME:
         held = find_specials(hand, ace_low_front=ace_low)
         for special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
             if special in held:
@@ -270,7 +272,7 @@ def _deal_results(
     hands = [Cards(others[13 * k : 13 * k + 13]) for k in range(3)]
     cp_opponents = [best_arrangement(h) for h in hands]
     mb_opponents = [
-        solver_arrangement(h, "Mậu Binh")
+        solver_arrangement(h, _MB_NAME)
         if find_specials(h) & {Special.THREE_FLUSHES, Special.THREE_STRAIGHTS}
         else cp
         for h, cp in zip(hands, cp_opponents, strict=True)
@@ -352,7 +354,7 @@ def run_experiment(
                 break
     return ExperimentResult(
         labels,
-        {"Chinese Poker": tuple(r[0] for r in rows), "Mậu Binh": tuple(r[1] for r in rows)},
+        {_CP_NAME: tuple(r[0] for r in rows), _MB_NAME: tuple(r[1] for r in rows)},
         tuple(r[2] for r in rows),
         cancelled=stopped,
     )

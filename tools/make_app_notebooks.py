@@ -10,6 +10,15 @@ from pathlib import Path
 
 import nbformat
 
+from rules_lib.games import find_game
+from rules_lib.share import make_query
+
+
+def _link(game: str, preset: str, seed: int, **extra: str) -> str:
+    """An example link to an app: a seed and a preset's key from the table of games."""
+    return "?" + make_query(seed, find_game(game).preset_info(preset).link, **extra)
+
+
 APPS = {
     "poker_hands": (
         "# Poker hands\n\nType or pick three or five cards to see what the hand is worth "
@@ -25,7 +34,7 @@ APPS = {
         "show down against three bots under Mậu Binh or Chinese Poker rules. Give everyone in "
         "a class the same deal number to compare arrangements.",
         "from rules_lib.widgets.arrange_widgets import showdown_app\n\n"
-        "showdown_app()  # a link such as ?seed=42&rules=mb-source deals that game",
+        f"showdown_app()  # a link such as {_link('mau_binh', 'source', 42)} deals that game",
     ),
     "strategy_lab": (
         "# Strategy lab\n\nTwo ways to set one hand, tested against many opponents who set "
@@ -42,7 +51,7 @@ APPS = {
         "from ipywidgets import HTML\n\n"
         "from rules_lib.widgets import CanItBeat\n"
         "from rules_lib.widgets.tien_len_widgets import tien_len_app\n\n"
-        "display(tien_len_app())  # a link such as ?seed=7&rules=standard deals that game\n"
+        f"display(tien_len_app())  # a link such as {_link('tien_len', 'standard', 7)} deals that game\n"
         'display(HTML("<h2>Can it beat?</h2>"), CanItBeat())',
     ),
     "three_thirteen": (
@@ -50,7 +59,8 @@ APPS = {
         "three bots, with a score sheet; below, practise melding a hand and compare your "
         "melds with the best arrangement.",
         "from rules_lib.widgets.three_thirteen_widgets import three_thirteen_app\n\n"
-        "three_thirteen_app()  # a link such as ?seed=7&rules=variations&bots=2 deals that game",
+        "three_thirteen_app()  # a link such as "
+        f"{_link('three_thirteen', 'variations', 7, bots='2')} deals that game",
     ),
     "tredici": (
         "# Tredici\n\nA whole game of Tredici, a two-player race invented in English (the name is "
@@ -58,7 +68,7 @@ APPS = {
         "runs card by card, draw when you cannot play, and remember to press *Last card!* "
         "(or the bot may call *Thirteen!* and make you draw 13).",
         "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"
-        "tredici_app()  # a link such as ?seed=144&rules=house deals that game",
+        f"tredici_app()  # a link such as {_link('tredici', 'house', 144)} deals that game",
     ),
 }
 

@@ -12,6 +12,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..games import find_game
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..strategy import ExperimentResult
 
@@ -62,7 +64,7 @@ def experiment_svg(result: ExperimentResult, game: str, title: str = "") -> str:
     ax.axvline(0, color="#999999", linewidth=1)
     ax.set_yticks(range(len(labels)), [textwrap.fill(t, 18) for t in labels], fontsize=11)
     ax.invert_yaxis()
-    unit = "points" if game == "Chinese Poker" else "units"
+    unit = "points" if game == find_game("chinese_poker").name else "units"
     ax.set_xlabel(f"{unit} per deal, 95% CI", fontsize=11)
     ax.set_title(title or f"{game}, {result.deals:,} deals", fontsize=12)
     ax.grid(axis="x", alpha=0.3)

@@ -318,7 +318,7 @@ def why_not(state: ThreeThirteenState, action: Action, names: Sequence[str]) -> 
     >>> why_not(new_game(seed=7), Action.parse("discard 2c"), ["you", "Bot A"])
     'Bot A must draw first.'
     """
-    reason = state.why_illegal(action).split("; legal: ")[0]
+    reason = state.check(action).reason
     for seat in reversed(range(len(names))):
         reason = reason.replace(f"seat {seat} ", f"{names[seat]} ")
     return reason[:1].upper() + reason[1:] + "."

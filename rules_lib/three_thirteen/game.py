@@ -46,7 +46,7 @@ from enum import StrEnum
 from functools import cached_property, lru_cache
 
 from ..cards import AnyCard, Cards, Joker, Rank, parse_card, shuffled, standard_deck
-from ..engine import TERMINAL
+from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import IllegalActionError, NotationError, RulesError
 from .melds import MeldResult, _display_key, best_melds, hand_penalty
 from .rules import ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank
@@ -373,16 +373,13 @@ class ThreeThirteenState:
         return list(self._legal)
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now (``check(action).legal``)."""
         return action in self._legal_set
 
     def apply_action(self, action: Action) -> ThreeThirteenState:
         """The state after ``action``; an illegal action raises and changes nothing."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(
-                f"{action!r} is not a Three-Thirteen action (see Action.parse)"
-            )
-        if action not in self._legal_set:
-            raise IllegalActionError(self.why_illegal(action))
+        if not isinstance(action, Action) or action not in self._legal_set:
+            raise IllegalActionError(str(self.check(action)))
         seat = self.player
         log = (*self.round_log, (seat, action))
         moves = (*self.moves, action)
@@ -438,12 +435,27 @@ class ThreeThirteenState:
             return state._restock()
         return state
 
-    def why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now, and what is."""
-        legal = ", ".join(str(a) for a in self._legal)
-        who = f"seat {self.player}"
+    def check(self, action: Action) -> Ruling[Action]:
+        """Whether ``action`` is legal now; if not, why, and the legal actions instead.
+
+        >>> state = new_game(seed=7)
+        >>> ruling = state.check(Action.parse("discard 2c"))
+        >>> ruling.legal, ruling.reason, [str(a) for a in ruling.alternatives]
+        (False, 'seat 1 must draw first', ['draw', 'take K♠'])
+        """
+        if not isinstance(action, Action):
+            return Ruling(
+                False, f"{action!r} is not a Three-Thirteen action (see Action.parse)", self._legal
+            )
+        if action in self._legal_set:
+            return LEGAL
         if self.is_terminal():
-            return f"{action} is not legal: the game is over"
+            return Ruling(False, f"{action} is not legal: the game is over")
+        return Ruling(False, self._reason(action), self._legal)
+
+    def _reason(self, action: Action) -> str:
+        """Why ``action``, not legal now, is not."""
+        who = f"seat {self.player}"
         card = action.card
         if self.phase is Phase.DRAW and action.move in (Move.DISCARD, Move.GO_OUT):
             reason = f"{who} must draw first"
@@ -476,7 +488,7 @@ class ThreeThirteenState:
             )
         else:  # an identical copy of a card the player holds twice
             reason = f"{who} cannot discard that copy of {card}; use the one offered"
-        return f"{reason}; legal: {legal}"
+        return reason
 
     def observation(self, seat: int) -> ThreeThirteenObservation:
         """What ``seat`` may see."""
@@ -507,7 +519,7 @@ class ThreeThirteenState:
 
     def zones(self) -> dict[str, Cards]:
         """Where every card is: each seat's hand, the stock and the discard pile."""
-        zones = {f"seat {s}": h for s, h in enumerate(self.hands)}
+        zones = {f"hand {s}": h for s, h in enumerate(self.hands)}
         zones["stock"] = self.stock
         zones["discard"] = self.discard
         return zones
@@ -570,7 +582,7 @@ class ThreeThirteenState:
                 or (wanted.card is not None and _same_card(action.card, wanted.card))
             ):
                 return action
-        raise IllegalActionError(self.why_illegal(wanted))
+        raise IllegalActionError(str(self.check(wanted)))
 
     def __str__(self) -> str:
         if self.is_terminal():

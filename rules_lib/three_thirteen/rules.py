@@ -16,10 +16,11 @@ Every reading of the source, and every variation it mentions, is a field of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field
 
 from ..cards import AnyCard, Joker, Rank
-from ..errors import RulesError, UnknownOptionError
+from ..errors import RulesError
+from ..rules_base import RulesBase
 
 __all__ = [
     "PRESETS",
@@ -61,7 +62,7 @@ def _check_round(round_number: int) -> None:
 
 
 @dataclass(frozen=True)
-class ThreeThirteenRules:
+class ThreeThirteenRules(RulesBase, game="three_thirteen"):
     """House rules of Three-Thirteen Rummy.
 
     * ``ace_high``: ``False`` (the source) — aces are low only, ``A-2-3`` is a
@@ -114,16 +115,29 @@ class ThreeThirteenRules:
     rules_lib.errors.UnknownOptionError: Three-Thirteen has no rule option 'wilds'; its options are: ace_high, ace_penalty, all_wild_melds, court_values, jokers, joker_penalty, decks, reshuffles, discard_taken_card, turn_limit
     """
 
-    ace_high: bool = False
-    ace_penalty: int | None = None
-    all_wild_melds: bool = True
-    court_values: tuple[int, int, int] = (10, 10, 10)
-    jokers: int = 0
-    joker_penalty: int = 20
-    decks: int | None = None
-    reshuffles: int | None = 1
-    discard_taken_card: bool = False
-    turn_limit: int | None = 1000
+    ace_high: bool = field(default=False, metadata={"doc": "Q-K-A is a run"})
+    ace_penalty: int | None = field(
+        default=None,
+        metadata={"doc": "what an ace left over costs (None: 1, or 15 when aces are high too)"},
+    )
+    all_wild_melds: bool = field(default=True, metadata={"doc": "wild cards alone meld"})
+    court_values: tuple[int, int, int] = field(
+        default=(10, 10, 10), metadata={"doc": "what a J, Q, K left over cost"}
+    )
+    jokers: int = field(default=0, metadata={"doc": "jokers per deck"})
+    joker_penalty: int = field(default=20, metadata={"doc": "what a joker left over costs"})
+    decks: int | None = field(
+        default=None, metadata={"doc": "decks at the table (None: by the number of players)"}
+    )
+    reshuffles: int | None = field(
+        default=1, metadata={"doc": "times a round the discards may become a new stock"}
+    )
+    discard_taken_card: bool = field(
+        default=False, metadata={"doc": "the discard just taken may go straight back"}
+    )
+    turn_limit: int | None = field(
+        default=1000, metadata={"doc": "turns before a round ends with the hands as they stand"}
+    )
 
     def __post_init__(self) -> None:
         if self.ace_penalty is not None and self.ace_penalty < 1:
@@ -148,25 +162,6 @@ class ThreeThirteenRules:
                 "turn_limit is the most turns a round may last: a whole number, at least 1 "
                 f"(or None: no limit), not {limit!r}"
             )
-
-    def with_options(self, **options: object) -> ThreeThirteenRules:
-        """A copy with some options changed; an unknown option name raises."""
-        known = [f.name for f in fields(self)]
-        for name in options:
-            if name not in known:
-                raise UnknownOptionError(
-                    f"Three-Thirteen has no rule option {name!r}; its options are: {', '.join(known)}"
-                )
-        return replace(self, **options)  # type: ignore[arg-type]
-
-    @staticmethod
-    def preset(name: str) -> ThreeThirteenRules:
-        """One of :data:`PRESETS` by name."""
-        if name not in PRESETS:
-            raise UnknownOptionError(
-                f"no Three-Thirteen preset {name!r}; the presets are: {', '.join(PRESETS)}"
-            )
-        return PRESETS[name]
 
     @property
     def ace_value(self) -> int:

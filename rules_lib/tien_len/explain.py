@@ -260,7 +260,9 @@ def play_from_selection(state: TienLenState, cards: Iterable[Card]) -> Play:
         verdict = can_beat(play, state.table, rules)
         if not verdict.legal:
             raise IllegalActionError(verdict.reason)
-    state.verify(play)
+    ruling = state.check(play)
+    if not ruling.legal:
+        raise IllegalActionError(ruling.text(most=8))
     return play
 
 

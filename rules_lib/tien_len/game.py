@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ..cards import AnyCard, Card, Cards, Rank, parse_cards, shuffled, standard_deck
-from ..engine import TERMINAL
+from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import IllegalActionError, RulesError
 from .plays import Play, beats, legal_plays, make_play, plain_cards
 from .rules import ACE_POS, RANK_POS, TienLenRules
@@ -303,7 +303,9 @@ class TienLenState:
         Raises :class:`IllegalActionError` (saying what is wrong and what is
         legal) and leaves this state as it was if the action is not legal.
         """
-        self.verify(action)
+        ruling = self.check(action)
+        if not ruling.legal:
+            raise IllegalActionError(ruling.text(most=8))
         seat = self.to_act
         if isinstance(action, Pass):
             return self._after_pass(seat)
@@ -351,56 +353,58 @@ class TienLenState:
 
     # --- checking and applying -----------------------------------------------------
 
-    def can_apply(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
-        try:
-            self.verify(action)
-        except IllegalActionError:
-            return False
-        return True
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now (``check(action).legal``).
 
-    def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        >>> state = TienLenState.from_hands(["3s 9h", "4d 9c"])
+        >>> state.is_legal(Play.parse("3s")), state.is_legal(PASS)
+        (True, False)
+        """
+        return self.check(action).legal
+
+    def check(self, action: Action) -> Ruling[Action]:
+        """Whether ``action`` is legal now; if not, why, and the legal actions instead.
+
+        >>> state = TienLenState.from_hands(["3s 9h", "4d 9c"])
+        >>> ruling = state.check(PASS)
+        >>> ruling.legal, ruling.reason, [str(a) for a in ruling.alternatives]
+        (False, 'seat 0 leads and may not pass', ['3♠'])
+        """
         if self.is_terminal():
-            raise IllegalActionError(f"the game is over; {action} cannot be played")
+            return Ruling(False, f"the game is over; {action} cannot be played")
         seat = self.to_act
         if isinstance(action, Pass):
             if self.table is None:
-                raise IllegalActionError(
-                    f"seat {seat} leads and may not pass; {self._legal_hint()}"
-                )
-            return
+                return self._illegal(f"seat {seat} leads and may not pass")
+            return LEGAL
         if not isinstance(action, Play):
-            raise IllegalActionError(
+            return self._illegal(
                 f"{action!r} is not an action: play a Play or PASS (parse text with state.parse_action)"
             )
         if self._legal is not None and action in self._legal:
-            return  # the listed actions are legal by construction
+            return LEGAL  # the listed actions are legal by construction
         hand = self.hands[seat]
         missing = Counter(action.cards) - Counter(hand)
         if missing:
             shown = " ".join(str(c) for c in missing.elements())
-            raise IllegalActionError(f"seat {seat} does not hold {shown}; it holds {hand}")
-        actual = make_play(action.cards, self.rules)
+            return self._illegal(f"seat {seat} does not hold {shown}; it holds {hand}")
+        try:
+            actual = make_play(action.cards, self.rules)
+        except IllegalActionError as error:
+            return self._illegal(str(error))
         if actual.kind is not action.kind:
-            raise IllegalActionError(
-                f"{action} is a {actual.kind.value}, not a {action.kind.value}"
-            )
+            return self._illegal(f"{action} is a {actual.kind.value}, not a {action.kind.value}")
         if self.must_contain is not None and self.must_contain not in action.cards:
-            raise IllegalActionError(
-                f"the first play must hold {self.must_contain}; {self._legal_hint()}"
-            )
+            return self._illegal(f"the first play must hold {self.must_contain}")
         if self.table is not None and not beats(action, self.table, self.rules):
-            raise IllegalActionError(
+            return self._illegal(
                 f"{action.describe(self.rules)} does not beat the "
-                f"{self.table.describe(self.rules)} on the table; {self._legal_hint()}"
+                f"{self.table.describe(self.rules)} on the table"
             )
+        return LEGAL
 
-    def _legal_hint(self, most: int = 8) -> str:
-        legal = self.legal_actions()
-        shown = ", ".join(str(a) for a in legal[:most])
-        more = f" and {len(legal) - most} more" if len(legal) > most else ""
-        return f"legal: {shown}{more}"
+    def _illegal(self, reason: str) -> Ruling[Action]:
+        return Ruling(False, reason, tuple(self.legal_actions()))
 
     def parse_action(self, text: str) -> Action:
         """Read ``"pass"`` or cards such as ``"3♠ 3♥"`` from the hand of the seat to act."""

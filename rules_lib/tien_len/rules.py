@@ -13,11 +13,12 @@ source's reading (``"source"``, the default) and the common rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..cards import TIEN_LEN_ORDER, Card, Rank, Suit
-from ..errors import RulesError, UnknownOptionError
+from ..errors import RulesError
+from ..rules_base import RulesBase
 
 __all__ = ["PRESETS", "TienLenRules"]
 
@@ -28,7 +29,7 @@ TWO_POS = RANK_POS[Rank.TWO]
 
 
 @dataclass(frozen=True)
-class TienLenRules:
+class TienLenRules(RulesBase, game="tien_len"):
     """House rules of Tiến Lên.
 
     * ``suit_order``: the four suits, lowest first; they break ties between
@@ -72,23 +73,37 @@ class TienLenRules:
     Traceback (most recent call last):
     ...
     rules_lib.errors.UnknownOptionError: Tiến Lên has no rule option 'bombs'; its options are: suit_order, sets_of_pairs, twos_in_straights, pass_locks_out, chops, instant_wins, finish, out_ends_trick, tied_losers, copies_beat
+    >>> TienLenRules.preset("standard").chops
+    True
+    >>> TienLenRules.preset("house")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.UnknownPresetError: no Tiến Lên preset 'house'; the presets are: source, standard
     """
 
-    suit_order: tuple[Suit, Suit, Suit, Suit] = (
-        Suit.SPADES,
-        Suit.HEARTS,
-        Suit.CLUBS,
-        Suit.DIAMONDS,
+    suit_order: tuple[Suit, Suit, Suit, Suit] = field(
+        default=(Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS),
+        metadata={"doc": "suits, lowest first"},
     )
-    sets_of_pairs: Literal["any pairs", "consecutive"] = "any pairs"
-    twos_in_straights: bool = False
-    pass_locks_out: bool = False
-    chops: bool = False
-    instant_wins: bool = False
-    finish: Literal["finishing order", "first out"] = "finishing order"
-    out_ends_trick: bool = False
-    tied_losers: Literal["next after winner", "draw"] = "next after winner"
-    copies_beat: bool = False
+    sets_of_pairs: Literal["any pairs", "consecutive"] = field(
+        default="any pairs", metadata={"doc": "sets of pairs"}
+    )
+    twos_in_straights: bool = field(default=False, metadata={"doc": "a 2 in a straight"})
+    pass_locks_out: bool = field(
+        default=False, metadata={"doc": "a pass shuts you out of the trick"}
+    )
+    chops: bool = field(default=False, metadata={"doc": "chops (bombs beat 2s)"})
+    instant_wins: bool = field(default=False, metadata={"doc": "instant wins at the deal"})
+    finish: Literal["finishing order", "first out"] = field(
+        default="finishing order", metadata={"doc": "after the first player is out"}
+    )
+    out_ends_trick: bool = field(
+        default=False, metadata={"doc": "going out ends the trick at once"}
+    )
+    tied_losers: Literal["next after winner", "draw"] = field(
+        default="next after winner", metadata={"doc": "tie for the most cards: who deals"}
+    )
+    copies_beat: bool = field(default=False, metadata={"doc": "a card's copy beats it (two decks)"})
     _keys: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -109,33 +124,6 @@ class TienLenRules:
         suit_pos = {s: i for i, s in enumerate(self.suit_order)}
         keys = {Card(r, s).code: RANK_POS[r] * 4 + suit_pos[s] for r in Rank for s in Suit}
         object.__setattr__(self, "_keys", keys)
-
-    def with_options(self, **options: object) -> TienLenRules:
-        """A copy with some options changed; an unknown option name raises."""
-        known = [f.name for f in fields(self) if f.init]
-        for name in options:
-            if name not in known:
-                raise UnknownOptionError(
-                    f"Tiến Lên has no rule option {name!r}; its options are: {', '.join(known)}"
-                )
-        return replace(self, **options)  # type: ignore[arg-type]
-
-    @staticmethod
-    def preset(name: str) -> TienLenRules:
-        """A named preset: ``"source"`` or ``"standard"``.
-
-        >>> TienLenRules.preset("standard").chops
-        True
-        >>> TienLenRules.preset("house")
-        Traceback (most recent call last):
-        ...
-        rules_lib.errors.UnknownOptionError: no Tiến Lên preset 'house'; the presets are: source, standard
-        """
-        if name not in PRESETS:
-            raise UnknownOptionError(
-                f"no Tiến Lên preset {name!r}; the presets are: {', '.join(PRESETS)}"
-            )
-        return PRESETS[name]
 
     @property
     def name(self) -> str:

@@ -35,7 +35,7 @@ engine is checked:
 >>> final.is_terminal(), sum(final.returns())
 (True, 0.0)
 >>> check_conservation(final.zones(), final.deck())
->>> replay(new_game(seed=2026), final.history) == final
+>>> replay(new_game(seed=2026), final.moves) == final
 True
 """
 

@@ -4,7 +4,7 @@
 turn as one :class:`TurnReport` (the cards played, and a sentence such as
 "seat 0 played Q♥ K♥ A♠, then said 'last card'").  What happens *now* and why
 a step is illegal are told by the state itself
-(:meth:`~.game.TrediciState.status`, :meth:`~.game.TrediciState.illegal_reason`).
+(:meth:`~.game.TrediciState.status`, :meth:`~.game.TrediciState.check`).
 """
 
 from __future__ import annotations

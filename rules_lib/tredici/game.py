@@ -26,7 +26,7 @@ seat 0 plays a card one rank above or below J♦ (a 10 or a Q of any suit)
 ['A♠', 'Q♣', 'stop']
 >>> for card in "As Ks Qc Jc".split():  # the translation's run Q K A K Q J on a jack
 ...     game = game.apply_action(card)
->>> " ".join(str(a) for a in game.history), game.current_player()  # no 10♣: the turn passed
+>>> " ".join(str(a) for a in game.moves), game.current_player()  # no 10♣: the turn passed
 ('Q♥ K♥ A♠ K♠ Q♣ J♣', 1)
 
 (The translation prints the run as bare ranks, Q K A K Q J; the English
@@ -98,7 +98,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import AnyCard, Card, Cards, Color, Joker, Rank, Suit, parse_cards, shuffled
-from ..engine import TERMINAL
+from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import IllegalActionError, NotationError, RulesError
 from .actions import (
     DRAW,
@@ -186,7 +186,7 @@ class TrediciState:
     card, may say "last card" or wait; :meth:`current_player` is that
     player, while ``player`` stays the one whose turn it is),
     ``winner`` and ``result`` (why the game ended; empty while it goes on),
-    ``history`` (every action since the deal; not part of equality).
+    ``moves`` (every action since the deal; not part of equality).
     """
 
     rules: TrediciRules
@@ -208,7 +208,7 @@ class TrediciState:
     shuffles: int = 0
     winner: int | None = None
     result: str = ""
-    history: tuple[Action, ...] = field(default=(), compare=False, repr=False)
+    moves: tuple[Action, ...] = field(default=(), compare=False, repr=False)
 
     # --- making positions --------------------------------------------------------
 
@@ -295,12 +295,45 @@ class TrediciState:
         return self._legal
 
     def is_legal(self, action: Action | str) -> bool:
-        """Whether ``action`` (or its text) may be taken now."""
+        """Whether ``action`` (or its text) may be taken now (``check(action).legal``)."""
         try:
             parsed = parse_action(action) if isinstance(action, str) else action
         except NotationError:
             return False
         return parsed in self._legal
+
+    def check(
+        self, action: Action | str, names: Sequence[str] = ("seat 0", "seat 1")
+    ) -> Ruling[Action]:
+        """Whether ``action`` (or its text) may be taken now; if not, why, in words that
+        call the seats ``names``, and the legal steps instead.
+
+        >>> state = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+        >>> state.check("Qh").legal
+        True
+        >>> ruling = state.check("5d")
+        >>> print(ruling.reason)
+        the first card must be one rank above or below J♦ (a 10 or a Q of any suit)
+        >>> [str(a) for a in ruling.alternatives]
+        ['Q♥']
+        >>> print(state.check("2c", names=("you", "the bot")).reason)
+        it is not in your hand
+        >>> print(state.check("thirteen", names=("you", "the bot")).reason)
+        the bot holds 3 cards, not one
+        """
+        try:
+            parsed = parse_action(action) if isinstance(action, str) else action
+        except NotationError as error:
+            return Ruling(False, str(error), self._legal)
+        if not isinstance(parsed, _ACTION_TYPES):
+            return Ruling(
+                False, f"{parsed!r} is not a Tredici action (see parse_action)", self._legal
+            )
+        if parsed in self._legal:
+            return LEGAL
+        if self.result:
+            return Ruling(False, f"the game is over ({self.status(names)})")
+        return Ruling(False, self._reason(parsed, names), self._legal)
 
     def playable(self) -> Cards:
         """The cards the player to act may put on the pile now (to light up on a screen).
@@ -318,7 +351,7 @@ class TrediciState:
         leaves ``self`` unchanged when the action is not legal now.
         """
         parsed = parse_action(action) if isinstance(action, str) else action
-        if parsed not in self._legal:
+        if not isinstance(parsed, _ACTION_TYPES) or parsed not in self._legal:
             raise IllegalActionError(self._why_illegal(parsed))
         return self._apply(parsed)
 
@@ -384,28 +417,6 @@ class TrediciState:
             return f"{who} must play a {self.forced_suit} (the joker on K{self.forced_suit}) or draw {count}"
         rule = _first_rule(self.top)[len("the first card must be ") :]
         return f"{_says(who, 'plays', 'play')} a card {rule}"
-
-    def illegal_reason(
-        self, action: Action | str, names: Sequence[str] = ("seat 0", "seat 1")
-    ) -> str | None:
-        """Why ``action`` may not be taken now, in words (``None`` when it is legal).
-
-        >>> state = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
-        >>> state.illegal_reason("Qh") is None
-        True
-        >>> print(state.illegal_reason("5d"))
-        the first card must be one rank above or below J♦ (a 10 or a Q of any suit)
-        >>> print(state.illegal_reason("2c", names=("you", "the bot")))
-        it is not in your hand
-        >>> print(state.illegal_reason("thirteen", names=("you", "the bot")))
-        the bot holds 3 cards, not one
-        """
-        parsed = parse_action(action) if isinstance(action, str) else action
-        if parsed in self._legal:
-            return None
-        if self.result:
-            return f"the game is over ({self.status(names)})"
-        return self._reason(parsed, names)
 
     # --- internals ---------------------------------------------------------------
 
@@ -502,7 +513,7 @@ class TrediciState:
         return shuffled(pile[:-1], seed), Cards(pile[-1:]), shuffles + 1
 
     def _evolve(self, action: Action | None, changes: dict[str, Any]) -> TrediciState:
-        """A copy with ``changes`` (and ``action`` added to the history).
+        """A copy with ``changes`` (and ``action`` added to the moves).
 
         Much faster than :func:`dataclasses.replace`; the copy drops the cached
         legal actions, and fields are only ever set here.
@@ -511,7 +522,7 @@ class TrediciState:
         values.pop("_legal_cache", None)
         values.update(changes)
         if action is not None:
-            values["history"] = (*self.history, action)
+            values["moves"] = (*self.moves, action)
         state = object.__new__(TrediciState)
         state.__dict__.update(values)
         return state
@@ -641,12 +652,14 @@ class TrediciState:
             changes["result"] = f"a draw: the turn limit ({limit} turns) was reached"
 
     def _why_illegal(self, action: Action) -> str:
-        legal = ", ".join(str(a) for a in self._legal)
+        """The message of the error an illegal ``action`` raises."""
+        ruling = self.check(action)
+        if not isinstance(action, _ACTION_TYPES):
+            return ruling.text(label="legal now")
         if self.result:
             return f"the game is over ({self.result}); no action is legal"
         who = f"seat {self.current_player()}"
-        reason = self._reason(action, ("seat 0", "seat 1"))
-        return f"{who} cannot {_verb(action)}: {reason}; legal now: {legal}"
+        return f"{who} cannot {_verb(action)}: {ruling.text(label='legal now')}"
 
     def _reason(self, action: Action, names: Sequence[str]) -> str:
         if self.race_step:
@@ -716,6 +729,9 @@ class TrediciState:
             f"hands {len(self.hands[0])}+{len(self.hands[1])}, stock {len(self.stock)}"
             f"{', ' + self.result if self.result else ''}>"
         )
+
+
+_ACTION_TYPES = (Play, Draw, Stop, SayLastCard, CallThirteen, Wait)
 
 
 def _says(name: str, third: str, second: str) -> str:

@@ -11,11 +11,12 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..cards import Cards, standard_deck
-from ..errors import RulesError, UnknownOptionError
+from ..errors import RulesError
+from ..rules_base import RulesBase
 
 __all__ = ["DECK", "GLOSSARY", "PRESETS", "TrediciRules"]
 
@@ -38,7 +39,7 @@ GLOSSARY = {
 
 
 @dataclass(frozen=True)
-class TrediciRules:
+class TrediciRules(RulesBase, game="tredici"):
     """House rules of Tredici; the defaults are the book's reading of the source (docs/GAMES.md §5).
 
     * ``play_drawn_card``: after drawing one card because you could not play,
@@ -82,16 +83,41 @@ class TrediciRules:
     rules_lib.errors.UnknownOptionError: Tredici has no rule option 'jokers_wild'; its options are: play_drawn_card, voluntary_draw, answer_starts_run, last_card_rule, thirteen_window, last_card_race, joker_draw, thirteen_penalty, hand_size, turn_limit
     """
 
-    play_drawn_card: bool = False
-    voluntary_draw: bool = False
-    answer_starts_run: bool = True
-    last_card_rule: bool = True
-    thirteen_window: Literal["turn", "first action"] = "turn"
-    last_card_race: bool = False
-    joker_draw: int = 13
-    thirteen_penalty: int = 13
-    hand_size: int = 13
-    turn_limit: int | None = 5000
+    play_drawn_card: bool = field(
+        default=False,
+        metadata={
+            "doc": "a card you drew because you could not play may go down at once, if it fits"
+        },
+    )
+    voluntary_draw: bool = field(
+        default=False, metadata={"doc": "you may draw even when you could play"}
+    )
+    answer_starts_run: bool = field(
+        default=True, metadata={"doc": "the card that answers a joker may start a run"}
+    )
+    last_card_rule: bool = field(
+        default=True, metadata={"doc": "'last card' must be said, or 'thirteen' costs 13 cards"}
+    )
+    thirteen_window: Literal["turn", "first action"] = field(
+        default="turn", metadata={"doc": "when 'thirteen' may be called"}
+    )
+    last_card_race: bool = field(
+        default=False,
+        metadata={
+            "doc": "'last card' may still be said in the opponent's turn, "
+            "until 'thirteen' is called"
+        },
+    )
+    joker_draw: int = field(
+        default=13, metadata={"doc": "cards drawn by a player who cannot answer a joker"}
+    )
+    thirteen_penalty: int = field(
+        default=13, metadata={"doc": "cards drawn after a successful 'thirteen'"}
+    )
+    hand_size: int = field(default=13, metadata={"doc": "cards dealt to each player"})
+    turn_limit: int | None = field(
+        default=5000, metadata={"doc": "turns before a game is declared a draw"}
+    )
 
     def __post_init__(self) -> None:
         if self.thirteen_window not in ("turn", "first action"):
@@ -105,28 +131,6 @@ class TrediciRules:
                 raise RulesError(f"{name} must be 0 or more cards, not {getattr(self, name)!r}")
         if self.turn_limit is not None and self.turn_limit < 1:
             raise RulesError(f"turn_limit must be None or at least 1, not {self.turn_limit!r}")
-
-    def with_options(self, **options: object) -> TrediciRules:
-        known = [f.name for f in fields(self)]
-        for name in options:
-            if name not in known:
-                raise UnknownOptionError(
-                    f"Tredici has no rule option {name!r}; its options are: {', '.join(known)}"
-                )
-        return replace(self, **options)  # type: ignore[arg-type]
-
-    @staticmethod
-    def preset(name: str) -> TrediciRules:
-        """A named set of house rules.
-
-        >>> TrediciRules.preset("house").voluntary_draw
-        True
-        """
-        if name not in PRESETS:
-            raise UnknownOptionError(
-                f"no Tredici preset {name!r}; the presets are: {', '.join(PRESETS)}"
-            )
-        return PRESETS[name]
 
 
 PRESETS: dict[str, TrediciRules] = {

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ..cards import AnyCard, Cards, parse_card
 from ..engine import Session
 from ..errors import NotationError, RulesError
+from ..games import find_game
 from ..render import RED, cards_html, message_html, side_by_side
 from ..render.three_thirteen import (
     MINI_CSS,
@@ -71,20 +72,10 @@ __all__ = [
 #: The players' names, by seat: the reader is seat 0.
 NAMES = ("You", "Bot A", "Bot B", "Bot C")
 
-#: Short names of the rule presets, for links (``?rules=variations``).
-RULE_KEYS: dict[str, str] = {
-    "source": "source",
-    "variations": "variations",
-    "natural": "natural in every meld",
-}
-_KEY_OF = {preset: key for key, preset in RULE_KEYS.items()}
-
-_RULE_LABELS = {
-    "source": "The source's rules",
-    "variations": "Variations: aces high or low, J 11 Q 12 K 13, jokers",
-    "natural in every meld": "A natural card in every meld",
-}
-_RULE_OPTIONS = [(_RULE_LABELS[name], name) for name in PRESETS]
+_GAME = find_game("three_thirteen")
+#: Short names of the rule presets, for links (``?rules=variations``): key -> preset name.
+RULE_KEYS: dict[str, str] = _GAME.links
+_RULE_OPTIONS = [(p.title, p.name) for p in _GAME.preset_infos]
 
 
 def _round_label(n: int) -> str:
@@ -474,8 +465,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
 
     @property
     def state(self) -> ThreeThirteenState:
-        state: ThreeThirteenState = self.session.state  # type: ignore[assignment]
-        return state
+        return self.session.state
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -500,7 +490,8 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         )
         self._hint = ""
         self.last_round.value = ""
-        self.share.update(make_query(seed, _KEY_OF[self.rules.value], bots=str(self.bots.value)))
+        link = _GAME.preset_info(self.rules.value).link
+        self.share.update(make_query(seed, link, bots=str(self.bots.value)))
         self.redraw()
 
     def play(self, action: Action) -> None:

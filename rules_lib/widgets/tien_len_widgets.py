@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from ..cards import Card, parse_cards
 from ..engine import Session
 from ..errors import RulesError
+from ..games import find_game
 from ..render import RED, back_svg, cards_html, message_html
 from ..share import make_query, read_query
 from ..tien_len import (
@@ -49,11 +50,9 @@ from .share_widgets import ShareLink, deal_number
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
-#: The presets a reader can pick, as the menus name them.
-PRESET_LABELS: dict[str, str] = {
-    "source": "the source's reading",
-    "standard": "common Vietnamese rules",
-}
+_GAME = find_game("tien_len")
+#: The presets a reader can pick, as the menus name them (from :mod:`rules_lib.games`).
+PRESET_LABELS: dict[str, str] = _GAME.labels
 #: Seats in the order of play: the reader, then the bots clockwise.
 SEAT_NAMES: tuple[str, ...] = ("You", "Bot A", "Bot B", "Bot C")
 _OPPONENTS = {"heuristic": "heuristic bots", "greedy": "greedy bots", "random": "random bots"}
@@ -336,9 +335,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
 
     @property
     def state(self) -> TienLenState:
-        state = self.session.state
-        assert isinstance(state, TienLenState)
-        return state
+        return self.session.state
 
     def new_game(self) -> None:
         """Deal the hand numbered in the seed box under the chosen rules."""
@@ -350,7 +347,8 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         )
         self._fresh = 0
         extra = {} if self.opponents.value == "heuristic" else {"against": self.opponents.value}
-        self.share.update(make_query(seed, rules=self.rules.value, **extra))
+        link = _GAME.preset_info(self.rules.value).link
+        self.share.update(make_query(seed, rules=link, **extra))
         self.session.run_bots()
         self.selected.clear()
         opening = self.state.instant_win
@@ -539,7 +537,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             self.table.value = f"<div{style}>{cards_html(state.table.cards, label=label)}</div>"
 
     def _draw_log(self) -> None:
-        moves = annotate(self.session.initial, self.session.moves)  # type: ignore[arg-type]
+        moves = annotate(self.session.initial, self.session.moves)
         start = max(0, len(moves) - _LOG_LENGTH)
         lines = []
         if not moves:
@@ -616,7 +614,7 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:
     >>> "'best'" in tien_len_app("against=best").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, PRESET_LABELS)
+    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, _GAME.links)
     problems = list(link.problems)
     against = link.get("against", "heuristic") or "heuristic"
     if against not in _OPPONENTS:
@@ -624,7 +622,7 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:
         against = "heuristic"
     game = TienLenGame(
         seed=seed if link.seed is None else link.seed,
-        preset=link.rules or "source",
+        preset="source" if link.rules is None else _GAME.links[link.rules],
         opponents=against,
     )
     note = widgets.HTML(

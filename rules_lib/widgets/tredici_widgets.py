@@ -31,6 +31,7 @@ import ipywidgets as widgets
 from ..cards import AnyCard, Color, Joker
 from ..engine import Session
 from ..errors import UnknownOptionError
+from ..games import find_game
 from ..render import RED, cards_html, message_html
 from ..share import make_query, read_query
 from ..tredici import (
@@ -56,12 +57,9 @@ __all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 #: How the two seats are named on screen.
 NAMES = ("you", "the bot")
 
-#: The rule presets a reader can pick: key (as in a link) -> label.
-RULE_CHOICES: dict[str, str] = {
-    "source": "Source rules",
-    "house": "House rules: play the card you drew, draw at will",
-    "simple": "Simple: no 'last card' or 'thirteen'",
-}
+_GAME = find_game("tredici")
+#: The rule presets a reader can pick: preset name -> label (from :mod:`rules_lib.games`).
+RULE_CHOICES: dict[str, str] = {p.name: p.title for p in _GAME.preset_infos}
 
 _LOG_TURNS = 6
 
@@ -251,9 +249,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
 
     @property
     def state(self) -> TrediciState:
-        state = self.session.state
-        assert isinstance(state, TrediciState)
-        return state
+        return self.session.state
 
     def new_game(self, seed: int) -> None:
         """Deal game number ``seed`` under the chosen rules; you play first."""
@@ -261,7 +257,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         rules = PRESETS[self.rules.value]
         bot = TrediciBot(catch=self.catch, remember=self.remember)
         self._start(Session(new_game(seed, rules), {1: bot}, human=0, seed=seed))
-        self.share.update(make_query(seed, self.rules.value))
+        self.share.update(make_query(seed, _GAME.preset_info(self.rules.value).link))
         self.redraw()
 
     def start_from(self, state: TrediciState) -> None:
@@ -279,7 +275,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self._absorb()
         self.redraw()
 
-    def _start(self, session: Session) -> None:
+    def _start(self, session: Session[TrediciState]) -> None:
         self.session = session
         self.reports: list[TurnReport] = []
         self._current: TurnReport | None = None
@@ -296,9 +292,9 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             )
             self.redraw()
             return
-        reason = state.illegal_reason(action, NAMES)
-        if reason is not None:
-            self._message = message_html(f"You cannot {_words(action)}: {reason}.")
+        ruling = state.check(action, NAMES)
+        if not ruling.legal:
+            self._message = message_html(f"You cannot {_words(action)}: {ruling.reason}.")
             self.redraw()
             return
         replies = self.session.play(action)
@@ -366,7 +362,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         for report in describe_turns(start, moves, NAMES):
             if report.finished:
                 self.reports.append(report)
-                index += len(report.after.history) - len(start.history)
+                index += len(report.after.moves) - len(start.moves)
                 start = report.after
             else:
                 self._current = report
@@ -522,10 +518,10 @@ def tredici_app(query: str | None = None) -> widgets.VBox:
     >>> "must be a whole number" in tredici_app("seed=x").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, RULE_CHOICES)
+    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, _GAME.links)
     game = TrediciGame(
         seed=1 if link.seed is None else link.seed,
-        rules="source" if link.rules is None else link.rules,
+        rules="source" if link.rules is None else _GAME.links[link.rules],
     )
     note = widgets.HTML(
         message_html("This link could not be used as given: " + "; ".join(link.problems) + ".")

@@ -1,26 +1,23 @@
-"""Random playouts of Tredici (docs/GAMES.md section 6: what every engine must guarantee).
+"""Tredici's own checks on whole random games (docs/GAMES.md section 6).
 
-About 330 whole games (``make soak``: four times as many) with random legal steps (and the sensible bot), over
-the presets and the less common options.  After every move: all 54 cards are
-in exactly one zone; the seat to act sees its own hand and only counts of the
-rest; the state after a legal move differs from the one before (apart from
-the move history), so a bot can never loop in place.  At random moves, a random illegal action must raise and leave the
-state as it was.  Every game ends (a win, or the turn limit), a draw that
-finds nothing to draw leaves the other player able to play (so a game never
-blocks), and replaying a game's seed and moves gives the same final state.
+The engine contract (conservation, hidden information, illegal actions,
+progress, replay, an end) is checked for every game in test_contract.py.
+Here: the legal steps stay few (the hand plus three words); a draw that finds
+nothing to draw leaves the other player able to play (so a game never
+blocks); random games end in a win, hardly ever by the turn limit; the race
+reading of "last card" gives race steps; the sensible bot beats random play;
+the text a player writes replays a game; a replay names a wrong move.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields
-from itertools import chain
 from typing import Any
 
 import pytest
 
-from rules_lib.engine import Bot, RandomBot, check_conservation, playout, replay
+from rules_lib.engine import Bot, RandomBot, playout, replay
 from rules_lib.errors import IllegalActionError
 from rules_lib.tredici import (
     DECK,
@@ -40,60 +37,27 @@ from rules_lib.tredici import (
 )
 from tests.playouts.scale import games
 
-# Games per test (about 330 in all); `make soak` plays four times as many.
-SOURCE_GAMES = games(100)
-VARIANT_GAMES = games(30)
-BOT_GAMES = games(150)
-REPLAY_GAMES = games(30)
+# Games per test (about 200 in all); `make soak` plays four times as many.
+SOURCE_GAMES = games(40)
+VARIANT_GAMES = games(16)
+BOT_GAMES = games(100)
+REPLAY_GAMES = games(10)
 
-DECK_IDS = frozenset(map(id, DECK))
 EVERY_ACTION: list[Action] = [*(Play(c) for c in DECK), DRAW, STOP, LAST_CARD, THIRTEEN, WAIT]
 
 
-def quick_conservation(state: TrediciState) -> None:
-    """Every card object of the deck in exactly one zone (cheap enough for every move)."""
-    zones = state.zones().values()
-    ids = list(map(id, chain.from_iterable(zones)))
-    if len(ids) != 54 or set(ids) != DECK_IDS:
-        check_conservation(state.zones(), DECK)  # raises, naming the cards
-        raise AssertionError("a card is held twice or replaced by a copy")  # pragma: no cover
-
-
-def snapshot(state: TrediciState) -> tuple[object, ...]:
-    return tuple(getattr(state, f.name) for f in fields(state))
-
-
-def probe_illegal(state: TrediciState, rng: random.Random) -> None:
-    """A random action that is not legal now raises and leaves the state unchanged."""
-    legal = state.legal_actions()
-    action = rng.choice(EVERY_ACTION)
-    while action in legal:
-        action = rng.choice(EVERY_ACTION)
-    before = snapshot(state)
-    with pytest.raises(IllegalActionError, match="legal now: "):
-        state.apply_action(action)
-    assert snapshot(state) == before
-
-
 def play_checked(
-    seed: int, rules: TrediciRules, bots: list[Bot[Any]], stats: Counter[str], probe_every: int = 10
+    seed: int, rules: TrediciRules, bots: list[Bot[Any]], stats: Counter[str]
 ) -> TrediciState:
     """One whole game, checking every move; returns the final state."""
     rng = random.Random(seed)
     state = new_game(seed, rules, first_player=seed % 2)
-    quick_conservation(state)
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
         assert legal and len(legal) <= len(state.hands[seat]) + 3
-        seen = state.observation(seat)
-        assert seen.hand == state.hands[seat] and seen.opponent_cards == len(state.hands[1 - seat])
-        if rng.randrange(probe_every) == 0:
-            probe_illegal(state, rng)
-        action = bots[seat].choose(seen, legal, rng)
+        action = bots[seat].choose(state.observation(seat), legal, rng)
         after = state.apply_action(action)
-        quick_conservation(after)
-        assert after != state, f"{action} left the state unchanged"  # history is not compared
         if after.race_step:
             stats["race steps"] += 1
         if isinstance(action, Draw) and len(after.hands[seat]) == len(state.hands[seat]):
@@ -102,16 +66,13 @@ def play_checked(
         stats["moves"] += 1
         stats["max legal"] = max(stats["max legal"], len(legal))
         state = after
-    check_conservation(state.zones(), DECK)
     stats["wins" if state.winner is not None else "draws"] += 1
     assert (state.winner is not None) == state.result.endswith("no cards left")
     assert sum(state.returns()) == 0.0
     return state
 
 
-def test_random_games_under_the_source_rules_conserve_cards_accept_only_legal_moves_and_end() -> (
-    None
-):
+def test_random_games_under_the_source_rules_end_in_a_win_with_few_legal_steps() -> None:
     stats: Counter[str] = Counter()
     for seed in range(SOURCE_GAMES):
         play_checked(seed, PRESETS["source"], [RandomBot(), RandomBot()], stats)
@@ -146,15 +107,16 @@ def test_random_games_under_the_source_rules_conserve_cards_accept_only_legal_mo
     ],
     ids=["house", "simple", "other-options", "race", "race-no-penalty"],
 )
-def test_random_games_under_other_rules_conserve_cards_and_end(
+def test_random_games_under_other_rules_end_mostly_in_a_win(
     rules: TrediciRules, sensible: bool
 ) -> None:
     stats: Counter[str] = Counter()
-    for seed in range(VARIANT_GAMES):
+    count = 2 * VARIANT_GAMES if rules.last_card_race else VARIANT_GAMES  # race steps are rare
+    for seed in range(count):
         bots: list[Bot[Any]] = [TrediciBot() if sensible else RandomBot(), RandomBot()]
         play_checked(seed, rules, bots, stats)
-    assert stats["wins"] + stats["draws"] == VARIANT_GAMES
-    assert stats["wins"] >= VARIANT_GAMES // 2
+    assert stats["wins"] + stats["draws"] == count
+    assert stats["wins"] >= count // 2
     assert (stats["race steps"] > 0) is rules.last_card_race
 
 
@@ -178,7 +140,7 @@ def test_the_sensible_bot_plays_only_legal_moves_and_beats_random_play() -> None
         bots: list[Bot[Any]] = [TrediciBot(), RandomBot()]
         if seed % 2:
             bots.reverse()
-        final = play_checked(seed, PRESETS["source"], bots, stats, probe_every=20)
+        final = play_checked(seed, PRESETS["source"], bots, stats)
         bot_seat = seed % 2
         wins += final.winner == bot_seat
     assert wins >= 0.7 * BOT_GAMES  # about 80% in the benchmark
@@ -190,17 +152,36 @@ def test_replaying_the_seed_and_the_moves_gives_the_same_game() -> None:
         start = new_game(seed, rules)
         bots: list[Bot[Any]] = [TrediciBot(catch=0.7), RandomBot()]
         final = playout(start, bots, random.Random(seed))
-        again = replay(new_game(seed, rules), final.history)
-        assert again == final and again.history == final.history
+        again = replay(new_game(seed, rules), final.moves)
+        assert again == final and again.moves == final.moves
         if seed % 10 == 0:  # the text a player would write replays too
-            assert replay(start, [str(a) for a in final.history]) == final
+            assert replay(start, [str(a) for a in final.moves]) == final
 
 
 def test_a_replay_with_a_wrong_move_names_the_move() -> None:
     start = new_game(5)
     final = playout(start, [RandomBot(), RandomBot()], random.Random(5))
-    moves = list(final.history)
+    moves = list(final.moves)
     wrong = next(a for a in EVERY_ACTION if a not in new_game(5).legal_actions())
     moves[0] = wrong
     with pytest.raises(IllegalActionError, match="move 1 of the replay"):
         replay(start, moves)
+
+
+def test_thirteen_with_nothing_to_draw_changes_the_position() -> None:
+    """A "thirteen" on an opponent who cannot draw (the stock and the pile under
+    its top are empty) must not be a step that can be taken again and again."""
+    top, lone = DECK[0], DECK[1]
+    rest = [c for c in DECK if c not in (top, lone)]
+    # seat 1 holds one card and has not said "last card"; every other card is
+    # in seat 0's hand, except the top of the pile: nothing is left to draw
+    start = TrediciState.from_position([rest, [lone]], pile=[top], stock=[])
+    assert THIRTEEN in start.legal_actions()
+    frontier = [start]
+    for _depth in range(3):  # follow the calls three steps deep
+        following = []
+        for state in frontier:
+            for action in state.legal_actions():
+                assert state.apply_action(action) != state, f"{action} from {state!r}"
+            following += [state.apply_action(a) for a in state.legal_actions() if a == THIRTEEN]
+        frontier = following

@@ -21,20 +21,16 @@ import re
 from dataclasses import fields
 from typing import Any
 
+from rules_lib.games import GAMES
+
 from .book import Directive, Page, directives, prose, toc_pages
 
 READING_TITLE = re.compile(r"^The book['’]s reading: \S")
 #: The three bold leads, in order, each starting a paragraph.
 LEADS = ("**The source says**", "**The book reads**", "**The other reading**")
 
-#: The library module of each game, by the folder of its chapter.
-GAME_MODULES = {
-    "mau_binh": "rules_lib.mau_binh",
-    "chinese_poker": "rules_lib.chinese_poker",
-    "tien_len": "rules_lib.tien_len",
-    "three_thirteen": "rules_lib.three_thirteen",
-    "tredici": "rules_lib.tredici",
-}
+#: The module of each game's rules and presets, by the folder of its chapter (the game's key).
+GAME_MODULES = {g.key: g.rules_class.__module__ for g in GAMES}
 
 
 def _is_reading(d: Directive) -> bool:

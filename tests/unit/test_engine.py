@@ -9,9 +9,11 @@ import pytest
 
 from rules_lib import IllegalActionError, RulesError, parse_cards
 from rules_lib.engine import (
+    LEGAL,
     TERMINAL,
     FirstLegalBot,
     RandomBot,
+    Ruling,
     Session,
     check_conservation,
     playout,
@@ -100,3 +102,11 @@ def test_conservation_catches_a_lost_and_a_created_card():
         check_conservation({"a": deck[:2]}, deck)
     with pytest.raises(RulesError, match="extra K♦"):
         check_conservation({"a": deck, "b": deck[1:2]}, deck)
+
+
+def test_a_ruling_gives_the_reason_then_the_legal_actions_as_data():
+    ruling = Ruling(False, "cannot take 3 from 2", (1, 2))
+    assert not ruling.legal and ruling.alternatives == (1, 2)
+    assert str(ruling) == "cannot take 3 from 2; legal: 1, 2"
+    assert ruling.text(label="legal now", most=1) == "cannot take 3 from 2; legal now: 1 and 1 more"
+    assert LEGAL.legal and LEGAL.reason == "" and str(LEGAL) == "legal"

@@ -156,7 +156,7 @@ def test_a_selection_is_accepted_exactly_when_the_engine_accepts_it():
         hand = list(state.hands[state.current_player()])
         for _ in range(6):
             chosen = rng.sample(hand, rng.randint(1, min(4, len(hand))))
-            engine_ok = not why_not_a_play(chosen, state.rules) and state.can_apply(
+            engine_ok = not why_not_a_play(chosen, state.rules) and state.is_legal(
                 make_play(chosen, state.rules)
             )
             try:

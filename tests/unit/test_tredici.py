@@ -525,7 +525,7 @@ def test_race_reading_a_late_last_card_in_the_opponents_turn_beats_thirteen() ->
     saved = steps(game, "last card")
     assert saved.said_last_card == (True, False) and saved.current_player() == 1
     assert legal(saved) == ["J♠", "stop"]  # no "thirteen" any more
-    assert saved.illegal_reason("thirteen") == "seat 0 said 'last card' in time"
+    assert saved.check("thirteen").reason == "seat 0 said 'last card' in time"
 
 
 def test_race_reading_a_thirteen_called_first_still_costs_13() -> None:
@@ -570,7 +570,7 @@ def test_race_reading_with_the_first_action_window_has_no_race_step() -> None:
 def test_race_step_refuses_everything_but_last_card_and_wait() -> None:
     game = forgot(race=True)
     for action in ("5d", "Js", "draw", "stop", "thirteen"):
-        assert game.illegal_reason(action) == (
+        assert game.check(action).reason == (
             "it is seat 1's turn: seat 0 may only say 'last card' now, or wait"
         )
     with pytest.raises(IllegalActionError, match="seat 0 cannot play 5♦"):
@@ -597,7 +597,7 @@ def test_a_thirteen_call_closes_the_window_even_when_there_is_nothing_to_draw() 
         called = steps(start, "thirteen")
         assert len(called.hands[0]) == 1 and called != start
         assert called.thirteen_called and "thirteen" not in legal(called)
-        assert called.illegal_reason("thirteen") == "'thirteen' has been called already this turn"
+        assert called.check("thirteen").reason == "'thirteen' has been called already this turn"
         assert called.current_player() == 1
 
 
@@ -669,7 +669,7 @@ def test_state_has_the_common_game_shape() -> None:
 
 def test_an_illegal_action_raises_names_what_is_legal_and_leaves_the_state_unchanged() -> None:
     game = position(["10s Qh 5d", "2c 3c"], pile="Jd")
-    before = [getattr(game, f.name) for f in fields(game)], game.history
+    before = [getattr(game, f.name) for f in fields(game)], game.moves
     with pytest.raises(IllegalActionError) as error:
         game.apply_action("5d")
     message = str(error.value)
@@ -677,7 +677,7 @@ def test_an_illegal_action_raises_names_what_is_legal_and_leaves_the_state_uncha
     assert message.endswith("legal now: 10♠, Q♥")
     with pytest.raises(IllegalActionError, match="it is not in seat 0's hand"):
         game.apply_action("Kd")
-    assert ([getattr(game, f.name) for f in fields(game)], game.history) == before
+    assert ([getattr(game, f.name) for f in fields(game)], game.moves) == before
 
 
 def test_bad_action_text_is_a_notation_error() -> None:
@@ -737,14 +737,14 @@ def test_the_drawn_card_is_shown_only_to_the_player_who_drew_it() -> None:
     assert game.observation(0).drawn == Card.parse("Qs") and game.observation(1).drawn is None
 
 
-def test_history_lists_the_actions_and_replays_to_the_same_state() -> None:
+def test_moves_list_the_actions_and_replay_to_the_same_state() -> None:
     start = new_game(9)
     game, rng = start, random.Random(9)
     for _ in range(60):
         game = game.apply_action(rng.choice(game.legal_actions()))
-    assert len(game.history) == 60
+    assert len(game.moves) == 60
     again = start
-    for action in game.history:
+    for action in game.moves:
         again = again.apply_action(str(action))  # the text form is enough
     assert again == game
 
@@ -877,25 +877,27 @@ def test_first_card_rule_uses_an_before_ace_and_eight() -> None:
     assert "(an 8 or a 10 of any suit)" in position(["5c", "2c"], pile="9h").status()
 
 
-def test_illegal_reason_is_none_for_a_legal_action_and_names_the_rule_otherwise() -> None:
+def test_check_passes_a_legal_action_and_names_the_rule_otherwise() -> None:
     game = position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
-    assert game.illegal_reason("Qh") is None
-    assert game.illegal_reason(Play(Card.parse("5d"))) == (
+    assert game.check("Qh").legal
+    ruling = game.check(Play(Card.parse("5d")))
+    assert [str(a) for a in ruling.alternatives] == ["Q♥"] and not game.is_legal("5d")
+    assert ruling.reason == (
         "the first card must be one rank above or below J♦ (a 10 or a Q of any suit)"
     )
-    assert game.illegal_reason("3c", YOU) == "it is not in your hand"
-    assert game.illegal_reason("3c") == "it is not in seat 0's hand"
-    assert game.illegal_reason("thirteen", YOU) == "the bot holds 3 cards, not one"
+    assert game.check("3c", YOU).reason == "it is not in your hand"
+    assert game.check("3c").reason == "it is not in seat 0's hand"
+    assert game.check("thirteen", YOU).reason == "the bot holds 3 cards, not one"
     assert (
-        game.illegal_reason("stop", YOU) == "you have not played yet this turn: play a card or draw"
+        game.check("stop", YOU).reason == "you have not played yet this turn: play a card or draw"
     )
     said = steps(game, "Qh Kh last card")  # the turn passes once it is said
-    assert said.illegal_reason("thirteen", ("the bot", "you")) == "the bot said 'last card' in time"
+    assert said.check("thirteen", ("the bot", "you")).reason == "the bot said 'last card' in time"
 
 
-def test_illegal_reason_after_the_game_is_over() -> None:
+def test_check_after_the_game_is_over() -> None:
     won = steps(position(["Qh", "2c 3c"], pile="Jd"), "Qh")
-    assert won.illegal_reason("draw", YOU) == "the game is over (you win: no cards left)"
+    assert won.check("draw", YOU).reason == "the game is over (you win: no cards left)"
 
 
 def test_describe_turns_tells_runs_draws_and_calls_in_words() -> None:

@@ -57,7 +57,7 @@ from .actions import (
 )
 from .bots import TrediciBot
 from .explain import TurnReport, describe_turns
-from .game import TrediciObservation, TrediciState, new_game
+from .game import TrediciObservation, TrediciState, action_words, new_game
 from .rules import DECK, GLOSSARY, PRESETS, TrediciRules
 from .runs import fits_on, follows_in_run, is_neighbour, is_run, verify_run
 
@@ -82,6 +82,7 @@ __all__ = [
     "TrediciState",
     "TurnReport",
     "Wait",
+    "action_words",
     "describe_turns",
     "fits_on",
     "follows_in_run",

@@ -118,7 +118,7 @@ from .actions import (
 from .rules import DECK, TrediciRules
 from .runs import _NEIGHBOURS, _first_rule, _followers, _joker_on, _run_rule, fits_on
 
-__all__ = ["TrediciObservation", "TrediciState", "new_game"]
+__all__ = ["TrediciObservation", "TrediciState", "action_words", "new_game"]
 
 _NO_CARDS = Cards()
 _DEFAULT = TrediciRules()
@@ -659,7 +659,7 @@ class TrediciState:
         if self.result:
             return f"the game is over ({self.result}); no action is legal"
         who = f"seat {self.current_player()}"
-        return f"{who} cannot {_verb(action)}: {ruling.text(label='legal now')}"
+        return f"{who} cannot {action_words(action)}: {ruling.text(label='legal now')}"
 
     def _reason(self, action: Action, names: Sequence[str]) -> str:
         if self.race_step:
@@ -743,7 +743,12 @@ def _possessive(name: str) -> str:
     return "your" if name.lower() == "you" else f"{name}'s"
 
 
-def _verb(action: Action) -> str:
+def action_words(action: Action) -> str:
+    """An action as a verb phrase, for messages: ``play K♥``, ``say 'last card'``.
+
+    >>> action_words(DRAW), action_words(SayLastCard())
+    ('draw', "say 'last card'")
+    """
     if isinstance(action, Play):
         return f"play {action.card}"
     return {

@@ -46,6 +46,7 @@ from ..tredici import (
     TrediciBot,
     TrediciState,
     TurnReport,
+    action_words,
     describe_turns,
     new_game,
 )
@@ -80,18 +81,6 @@ _CSS = (
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _words(action: Action) -> str:
-    if isinstance(action, Play):
-        return f"play {action.card}"
-    return {
-        DRAW: "draw",
-        STOP: "stop",
-        LAST_CARD: "say 'last card'",
-        THIRTEEN: "call 'thirteen'",
-        WAIT: "wait",
-    }[action]
 
 
 def _penalty(after: TrediciState, before: TrediciState, seat: int) -> str:
@@ -294,7 +283,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             return
         ruling = state.check(action, NAMES)
         if not ruling.legal:
-            self._message = message_html(f"You cannot {_words(action)}: {ruling.reason}.")
+            self._message = message_html(f"You cannot {action_words(action)}: {ruling.reason}.")
             self.redraw()
             return
         replies = self.session.play(action)
@@ -344,7 +333,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         if action is None:
             self._message = message_html("The game is over: press New game.", "info")
         else:
-            self._message = message_html(f"Hint: the bot would {_words(action)}.", "info")
+            self._message = message_html(f"Hint: the bot would {action_words(action)}.", "info")
         self.redraw()
 
     def play_for_me(self) -> None:

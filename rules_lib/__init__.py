@@ -9,63 +9,20 @@ code; pictures live in :mod:`rules_lib.render`, widgets in
 'full house, sevens over twos'
 """
 
-from .cards import (
-    ACE_LOW_ORDER,
-    POKER_ORDER,
-    TIEN_LEN_ORDER,
-    AnyCard,
-    Card,
-    Cards,
-    Color,
-    Joker,
-    Rank,
-    RankOrder,
-    Suit,
-    parse_card,
-    parse_cards,
-    shuffled,
-    standard_deck,
-)
-from .errors import (
-    CardCountError,
-    DuplicateCardError,
-    IllegalActionError,
-    NotationError,
-    RulesError,
-    UnknownOptionError,
-    UnknownPresetError,
-)
+from . import cards, errors
+from .cards import *  # noqa: F403  (the package exports every card name and every error)
+from .errors import *  # noqa: F403
 from .poker import Category, HandValue, compare, evaluate, explain_comparison, hand_code
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ACE_LOW_ORDER",
-    "POKER_ORDER",
-    "TIEN_LEN_ORDER",
-    "AnyCard",
-    "Card",
-    "CardCountError",
-    "Cards",
+    *cards.__all__,
+    *errors.__all__,
     "Category",
-    "Color",
-    "DuplicateCardError",
     "HandValue",
-    "IllegalActionError",
-    "Joker",
-    "NotationError",
-    "Rank",
-    "RankOrder",
-    "RulesError",
-    "Suit",
-    "UnknownOptionError",
-    "UnknownPresetError",
     "compare",
     "evaluate",
     "explain_comparison",
     "hand_code",
-    "parse_card",
-    "parse_cards",
-    "shuffled",
-    "standard_deck",
 ]

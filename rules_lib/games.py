@@ -1,5 +1,8 @@
 """The five games as one table, found by one key (the book's landing table reads it).
 
+The table is data, ``games.toml`` beside this module: a new game adds one
+``[[game]]`` entry there, its own package and its chapter.
+
 Like python-chess's variants or OpenSpiel's registered games: each entry holds
 the facts the landing page shows, the game's names (its key, its name, the short
 name messages use), its presets with the labels menus show and the keys links
@@ -25,18 +28,19 @@ True
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from importlib import import_module, resources
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import UnknownOptionError, UnknownPresetError
 
 if TYPE_CHECKING:
     from .rules_base import RulesBase
-    from .showdown import ArrangeGame
 
-__all__ = ["GAMES", "GameInfo", "GameParts", "PresetInfo", "find_game", "game_info"]
+__all__ = ["GAMES", "GameInfo", "PresetInfo", "find_game", "game_info"]
 
 
 @dataclass(frozen=True)
@@ -59,38 +63,41 @@ class PresetInfo:
         return self.label[:1].upper() + self.label[1:]
 
 
-@dataclass(frozen=True)
-class GameParts:
-    """The code of a game, loaded on first use (so that this table imports no game).
-
-    ``bots`` maps a name to a bot: for a turn-based game a class whose call with
-    no arguments makes a player; for the two games of arranged hands the
-    function that sets a hand (``bot(cards, game_key, rules)``).
-    """
-
-    rules_class: type[RulesBase]
-    presets: Mapping[str, RulesBase]
-    new_game: Callable[..., Any] | None
-    bots: Mapping[str, Callable[..., Any]]
+def _load(ref: str) -> Any:
+    """The object a ``"module:name"`` string names, imported now."""
+    module, _, name = ref.partition(":")
+    return getattr(import_module(module), name)
 
 
 @dataclass(frozen=True)
 class GameInfo:
     """One game: facts that do not depend on house rules, its names, its presets
-    as menus and links show them, and its code (:class:`GameParts`)."""
+    as menus and links show them, and where its code is (``"module:name"``
+    strings, each imported on first use)."""
 
     key: str
     name: str
     players: str
-    decks: int
-    jokers: int
     kind: str
     goal: str
+    decks: int = 1
+    jokers: int = 0
     deck_note: str = ""
     #: The name in messages ("Three-Thirteen has no rule option …"); ``name`` if empty.
     short: str = ""
     preset_infos: tuple[PresetInfo, ...] = ()
-    load: Callable[[], GameParts] | None = field(default=None, repr=False, compare=False)
+    #: Where the code is: the rules class, the presets mapping, ``new_game`` (turn-based
+    #: games) and the bots (one mapping, or a table of name -> ``"module:name"``).
+    code: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, Any]) -> GameInfo:
+        """A game from its ``[[game]]`` table in ``games.toml``."""
+        code_keys = ("rules_class", "presets", "new_game", "bots")
+        facts = {k: v for k, v in table.items() if k not in code_keys and k != "preset_infos"}
+        infos = tuple(PresetInfo(**p) for p in table.get("preset_infos", ()))
+        code = {k: table[k] for k in code_keys if k in table}
+        return cls(**facts, preset_infos=infos, code=code)
 
     @property
     def deck(self) -> str:
@@ -114,31 +121,32 @@ class GameInfo:
         """
         return self.short or self.name
 
-    @property
-    def parts(self) -> GameParts:
-        if self.load is None:
-            raise LookupError(f"{self.name} has no code registered")
-        return self.load()
+    def _code(self, part: str) -> Any:
+        if part not in self.code:
+            raise LookupError(f"{self.name} has no {part.replace('_', ' ')} registered")
+        return _code(self.key, part)
 
     @property
     def rules_class(self) -> type[RulesBase]:
         """The game's frozen ``*Rules`` class: one field per option."""
-        return self.parts.rules_class
+        return cast("type[RulesBase]", self._code("rules_class"))
 
     @property
     def presets(self) -> Mapping[str, Any]:
         """The game's named presets: name -> rules object."""
-        return self.parts.presets
+        return cast("Mapping[str, Any]", self._code("presets"))
 
     @property
     def new_game(self) -> Callable[..., Any] | None:
         """``new_game(seed, …)`` of a turn-based game (``None`` for the games of arranged hands)."""
-        return self.parts.new_game
+        return self._code("new_game") if "new_game" in self.code else None
 
     @property
     def bots(self) -> Mapping[str, Callable[..., Any]]:
-        """The game's bots by name."""
-        return self.parts.bots
+        """The game's bots by name: for a turn-based game a class whose call with
+        no arguments makes a player; for the two games of arranged hands the
+        function that sets a hand (``bot(cards, game_key, rules)``)."""
+        return cast("Mapping[str, Callable[..., Any]]", self._code("bots"))
 
     @property
     def options(self) -> tuple[tuple[str, str], ...]:
@@ -188,130 +196,23 @@ class GameInfo:
         return self.presets[self.links[link]]
 
 
-def _set_hand(cards: Any, game: ArrangeGame, rules: Any) -> Any:
-    """The bots' way to set a hand of 13 (:func:`rules_lib.showdown.bot_arrangement`)."""
-    from .showdown import bot_arrangement
-
-    return bot_arrangement(cards, game, rules)
+def _read_registry() -> tuple[GameInfo, ...]:
+    text = resources.files(__package__).joinpath("games.toml").read_text(encoding="utf-8")
+    return tuple(GameInfo.from_table(t) for t in tomllib.loads(text)["game"])
 
 
-@cache
-def _mau_binh() -> GameParts:
-    from .mau_binh import PRESETS, MauBinhRules
-
-    return GameParts(MauBinhRules, PRESETS, None, {"solver": _set_hand})
+#: Every game, in the book's order (from ``games.toml``).
+GAMES: tuple[GameInfo, ...] = _read_registry()
 
 
 @cache
-def _chinese_poker() -> GameParts:
-    from .chinese_poker import PRESETS, ChinesePokerRules
-
-    return GameParts(ChinesePokerRules, PRESETS, None, {"solver": _set_hand})
-
-
-@cache
-def _tien_len() -> GameParts:
-    from .tien_len import BOTS, PRESETS, TienLenRules, new_game
-
-    return GameParts(TienLenRules, PRESETS, new_game, BOTS)
-
-
-@cache
-def _three_thirteen() -> GameParts:
-    from .three_thirteen import BOTS, PRESETS, ThreeThirteenRules, new_game
-
-    return GameParts(ThreeThirteenRules, PRESETS, new_game, BOTS)
-
-
-@cache
-def _tredici() -> GameParts:
-    from .engine import RandomBot
-    from .tredici import PRESETS, TrediciBot, TrediciRules, new_game
-
-    return GameParts(TrediciRules, PRESETS, new_game, {"runs": TrediciBot, "random": RandomBot})
-
-
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        "mau_binh",
-        "Mậu Binh",
-        "4",
-        1,
-        0,
-        "arrangement",
-        "set 13 cards as three poker hands and beat the dealer's rows",
-        preset_infos=(
-            PresetInfo("source", "source rules", "mb-source"),
-            PresetInfo(
-                "poker categories", "straight flush and four of a kind as hands", "mb-poker"
-            ),
-        ),
-        load=_mau_binh,
-    ),
-    GameInfo(
-        "chinese_poker",
-        "Chinese Poker",
-        "4",
-        1,
-        0,
-        "arrangement",
-        "set 13 cards as three poker hands; score points against every other player",
-        preset_infos=(
-            PresetInfo("source", "source rules", "cp-source"),
-            PresetInfo("equal specials cancel", "equal specials cancel", "cp-cancel"),
-        ),
-        load=_chinese_poker,
-    ),
-    GameInfo(
-        "tien_len",
-        "Tiến Lên",
-        "4 (also 3, or 5 to 7)",
-        1,
-        0,
-        "shedding",
-        "be the first to get rid of all your cards by beating the play on the table",
-        "a second deck for 5 or more players",
-        preset_infos=(
-            PresetInfo("source", "the source's reading", "source"),
-            PresetInfo("standard", "common Vietnamese rules", "standard"),
-        ),
-        load=_tien_len,
-    ),
-    GameInfo(
-        "three_thirteen",
-        "Three-Thirteen Rummy",
-        "2 to 4",
-        1,
-        0,
-        "rummy",
-        "over 11 rounds of 3 to 13 cards, meld sets and runs and keep your penalty low",
-        "two decks for 3 or 4 players",
-        short="Three-Thirteen",
-        preset_infos=(
-            PresetInfo("source", "the source's rules", "source"),
-            PresetInfo(
-                "variations", "variations: aces high or low, J 11 Q 12 K 13, jokers", "variations"
-            ),
-            PresetInfo("natural in every meld", "a natural card in every meld", "natural"),
-        ),
-        load=_three_thirteen,
-    ),
-    GameInfo(
-        "tredici",
-        "Tredici",
-        "2",
-        1,
-        2,
-        "shedding",
-        "be the first to empty your hand by playing up or down one rank",
-        preset_infos=(
-            PresetInfo("source", "source rules", "source"),
-            PresetInfo("house", "house rules: play the card you drew, draw at will", "house"),
-            PresetInfo("simple", "simple: no 'last card' or 'thirteen'", "simple"),
-        ),
-        load=_tredici,
-    ),
-)
+def _code(key: str, part: str) -> Any:
+    """Game ``key``'s code ``part`` (each imported on first use, apart, so that a
+    module may read the registry while it is itself being imported)."""
+    ref = find_game(key).code[part]
+    if isinstance(ref, str):
+        return _load(ref)
+    return {name: _load(r) for name, r in ref.items()}
 
 
 def find_game(key: str) -> GameInfo:

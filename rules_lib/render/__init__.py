@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from ..cards import AnyCard, Card, Color, Joker, Suit
 
@@ -31,6 +31,7 @@ __all__ = [
     "card_svg",
     "cards_html",
     "hand_value_html",
+    "markdown_table",
     "message_html",
     "side_by_side",
 ]
@@ -210,6 +211,19 @@ def side_by_side(*parts: str) -> str:
         + "".join(parts)
         + "</div>"
     )
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A Markdown table from a header and rows of cells (the book shows it as MyST).
+
+    >>> print(markdown_table(["game", "cards"], [["Tredici", 54]]))
+    | game | cards |
+    |---|---|
+    | Tredici | 54 |
+    """
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def message_html(text: str, kind: str = "error") -> str:

@@ -49,7 +49,20 @@ def _high(play: Play, rules: TienLenRules) -> int:
     return play.high_key(rules)
 
 
-class GreedyBot:
+class _PlayOrPass:
+    """A bot that passes when it has no play and otherwise picks among its plays."""
+
+    def choose(
+        self, observation: TienLenObservation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        plays = [a for a in legal if isinstance(a, Play)]
+        return self.pick(observation, plays) if plays else PASS
+
+    def pick(self, observation: TienLenObservation, plays: list[Play]) -> Action:
+        raise NotImplementedError
+
+
+class GreedyBot(_PlayOrPass):
     """Plays whenever it can: the play with the most cards, and of those the lowest.
 
     >>> from rules_lib.tien_len import new_game
@@ -60,12 +73,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def choose(
-        self, observation: TienLenObservation, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return PASS
+    def pick(self, observation: TienLenObservation, plays: list[Play]) -> Action:
         rules = observation.rules
         return min(plays, key=lambda p: (-len(p.cards), _high(p, rules)))
 
@@ -139,7 +147,7 @@ def _counts(cards: Sequence[AnyCard]) -> list[int]:
     return counts
 
 
-class HeuristicBot:
+class HeuristicBot(_PlayOrPass):
     """Plans ahead: chooses the action that leaves the cheapest hand (see :func:`plan_cost`).
 
     * Leading, it sheds low combinations first and keeps 2s and bombs.
@@ -159,12 +167,7 @@ class HeuristicBot:
         self.pass_margin = pass_margin
         self.spend_penalty = spend_penalty
 
-    def choose(
-        self, observation: TienLenObservation, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return PASS
+    def pick(self, observation: TienLenObservation, plays: list[Play]) -> Action:
         rules = observation.rules
         hand = observation.hand
         for p in plays:

@@ -461,22 +461,13 @@ class TienLenState:
         nxt = self._next_turn(seat, self.table_player, self.hands, locked)
         if nxt is not None:
             return self._evolve(to_act=nxt, passed=passed, locked_out=locked, history=history)
-        return self._new_trick(self.table_player, self.hands, history, self.played, self.finished)
+        return self._evolve(history=history)._new_trick(self.table_player)
 
-    def _new_trick(
-        self,
-        winner: int,
-        hands: tuple[Cards, ...],
-        history: tuple[Move, ...],
-        played: Cards,
-        finished: tuple[int, ...],
-    ) -> TienLenState:
-        leader = winner if hands[winner] else self._next_after(winner, hands)
+    def _new_trick(self, winner: int) -> TienLenState:
+        """The state after ``winner`` took the trick: the table clears and
+        ``winner`` leads (or, if out, the next player with cards)."""
+        leader = winner if self.hands[winner] else self._next_after(winner, self.hands)
         return self._evolve(
-            hands=hands,
-            history=history,
-            played=played,
-            finished=finished,
             to_act=leader,
             table=None,
             table_player=None,
@@ -490,35 +481,31 @@ class TienLenState:
         for c in play.cards:
             kept.remove(c)
         hands = (*self.hands[:seat], Cards(kept), *self.hands[seat + 1 :])
-        played = Cards((*self.played, *play.cards))
-        history = (*self.history, Move(seat, play))
-        finished = self.finished
-        over = False
+        moved = self._evolve(
+            hands=hands,
+            played=Cards((*self.played, *play.cards)),
+            history=(*self.history, Move(seat, play)),
+        )
         if not kept:
-            finished = (*finished, seat)
+            moved = moved._evolve(finished=(*self.finished, seat))
             active = self._active(hands)
             if self.rules.finish == "first out" or len(active) <= 1:
-                finished = (*finished, *active) if self.rules.finish != "first out" else finished
-                over = True
-            elif self.rules.out_ends_trick:  # nobody may beat the last play: the next player leads
-                return self._new_trick(seat, hands, history, played, finished)
-        if over:
-            to_act = TERMINAL
-        else:
-            nxt = self._next_turn(seat, seat, hands, self.locked_out)
-            if nxt is None:  # everyone else is out of this trick: the player leads again
-                return self._new_trick(seat, hands, history, played, finished)
-            to_act = nxt
-        return self._evolve(
-            hands=hands,
-            played=played,
-            history=history,
-            finished=finished,
-            to_act=to_act,
-            table=play,
-            table_player=seat,
-            passed=frozenset(),
-            must_contain=None,
+                if self.rules.finish != "first out":
+                    moved = moved._evolve(finished=(*moved.finished, *active))
+                return moved._evolve(
+                    to_act=TERMINAL,
+                    table=play,
+                    table_player=seat,
+                    passed=frozenset(),
+                    must_contain=None,
+                )
+            if self.rules.out_ends_trick:  # nobody may beat the last play: the next player leads
+                return moved._new_trick(seat)
+        nxt = self._next_turn(seat, seat, hands, self.locked_out)
+        if nxt is None:  # everyone else is out of this trick: the player leads again
+            return moved._new_trick(seat)
+        return moved._evolve(
+            to_act=nxt, table=play, table_player=seat, passed=frozenset(), must_contain=None
         )
 
     # --- results ------------------------------------------------------------------

@@ -39,57 +39,19 @@ engine is checked:
 True
 """
 
-from .actions import (
-    DRAW,
-    LAST_CARD,
-    STOP,
-    THIRTEEN,
-    WAIT,
-    Action,
-    CallThirteen,
-    Draw,
-    Play,
-    SayLastCard,
-    Stop,
-    Wait,
-    parse_action,
-    parse_actions,
-)
-from .bots import TrediciBot
-from .explain import TurnReport, describe_turns
-from .game import TrediciObservation, TrediciState, action_words, new_game
-from .rules import DECK, GLOSSARY, PRESETS, TrediciRules
-from .runs import fits_on, follows_in_run, is_neighbour, is_run, verify_run
+from . import actions, bots, explain, game, rules, runs
+from .actions import *  # noqa: F403  (each module's __all__ is the package's)
+from .bots import *  # noqa: F403
+from .explain import *  # noqa: F403
+from .game import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .runs import *  # noqa: F403
 
 __all__ = [
-    "DECK",
-    "DRAW",
-    "GLOSSARY",
-    "LAST_CARD",
-    "PRESETS",
-    "STOP",
-    "THIRTEEN",
-    "WAIT",
-    "Action",
-    "CallThirteen",
-    "Draw",
-    "Play",
-    "SayLastCard",
-    "Stop",
-    "TrediciBot",
-    "TrediciObservation",
-    "TrediciRules",
-    "TrediciState",
-    "TurnReport",
-    "Wait",
-    "action_words",
-    "describe_turns",
-    "fits_on",
-    "follows_in_run",
-    "is_neighbour",
-    "is_run",
-    "new_game",
-    "parse_action",
-    "parse_actions",
-    "verify_run",
+    *actions.__all__,
+    *bots.__all__,
+    *explain.__all__,
+    *game.__all__,
+    *rules.__all__,
+    *runs.__all__,
 ]

@@ -123,14 +123,22 @@ _NEIGHBOURS = {rank: frozenset(_neighbour_ranks(rank)) for rank in Rank}
 def _first_rule(top: AnyCard) -> str:
     if isinstance(top, Joker):
         return "nothing goes on a joker but the suit it forces"
-    low, high = _neighbour_ranks(top.rank)
-    rule = (
-        f"the first card must be one rank above or below {top} "
-        f"({_article(low)} {low} or {_article(high)} {high} of any suit)"
-    )
+    rule = f"the first card must be {_one_rank_from(top, same_suit=False)}"
     if top.rank is Rank.KING:
         rule += f", or the {top.suit.color.value} joker"
     return rule
+
+
+def _one_rank_from(card: Card, *, same_suit: bool) -> str:
+    """The cards one rank from ``card`` in words, of its suit or of any suit."""
+    low, high = _neighbour_ranks(card.rank)
+    if same_suit:
+        suit = card.suit
+        return f"a {suit} one rank above or below {card} ({low}{suit} or {high}{suit})"
+    return (
+        f"one rank above or below {card} "
+        f"({_article(low)} {low} or {_article(high)} {high} of any suit)"
+    )
 
 
 def _article(rank: Rank) -> str:
@@ -143,11 +151,7 @@ def _run_rule(previous: AnyCard, card: AnyCard) -> str:
         return "a joker ends the run"
     if isinstance(card, Joker):
         return "a joker goes only on a king of its colour (red on ♥ ♦, black on ♠ ♣)"
-    low, high = _neighbour_ranks(previous.rank)
-    rule = (
-        f"it must be a {previous.suit} one rank above or below {previous} "
-        f"({low}{previous.suit} or {high}{previous.suit})"
-    )
+    rule = f"it must be {_one_rank_from(previous, same_suit=True)}"
     if previous.rank is Rank.KING:
         rule += ", or any queen or ace"
     return rule

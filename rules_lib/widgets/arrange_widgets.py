@@ -15,7 +15,6 @@ buttons and redraw.
 from __future__ import annotations
 
 import html
-import os
 import random
 import time
 from collections.abc import Callable
@@ -26,8 +25,8 @@ from ..arrange import ROWS, Arrangement, Draft, Row, best_arrangement, deal
 from ..cards import Card, parse_cards
 from ..errors import RulesError, UnknownOptionError
 from ..poker import HandValue
-from ..render import RED, cards_html, message_html
-from ..share import make_query, read_query
+from ..render import cards_html, message_html
+from ..share import make_query
 from ..showdown import (
     RULESET_KEYS,
     RULESETS,
@@ -38,7 +37,7 @@ from ..showdown import (
     score_showdown,
     special_notes,
 )
-from .share_widgets import ShareLink, deal_number
+from .share_widgets import DealControls, ShareLink, app_box, card_toggle, read_app_link, wide_button
 
 __all__ = ["ArrangeHand", "Showdown", "showdown_app"]
 
@@ -61,19 +60,12 @@ def showdown_app(
     >>> "must be a whole number" in showdown_app("seed=x").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, RULESET_KEYS)
+    link = read_app_link(query, RULESET_KEYS)
     showdown = Showdown(
         seed=seed if link.seed is None else link.seed,
         ruleset=ruleset if link.rules is None else RULESET_KEYS[link.rules],
     )
-    note = widgets.HTML(
-        message_html("This link could not be used as given: " + "; ".join(link.problems) + ".")
-        if link.problems
-        else ""
-    )
-    box = widgets.VBox([note, showdown])
-    box.showdown = showdown
-    return box
+    return app_box(link.problems, showdown, showdown=showdown)
 
 
 def _value_line(value: HandValue | None) -> str:
@@ -108,21 +100,15 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             )
         self.ruleset = ruleset
         self._on_change = on_change
-        self.seed = deal_number(seed, "Deal no.", width="13rem")
-        self.deal_button = widgets.Button(
-            description="Deal", tooltip="deal the hand with this number"
+        dealing = DealControls.make(seed, "deal", "13 cards, e.g. As Kd 10h", width="13rem")
+        self.seed, self.deal_button, self.new_button = (
+            dealing.seed,
+            dealing.deal_button,
+            dealing.new_button,
         )
-        self.new_button = widgets.Button(description="New deal", tooltip="a new random deal number")
-        self.cards_text = widgets.Text(
-            placeholder="or type 13 cards, e.g. As Kd 10h …",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
-        )
-        self.use_button = widgets.Button(description="Use these cards")
-        self.best_button = widgets.Button(
-            description="Show the best arrangement",
-            button_style="info",
-            layout=widgets.Layout(width="auto"),
-            tooltip="search all 72,072 ways to set the hand",
+        self.cards_text, self.use_button = dealing.cards_text, dealing.use_button
+        self.best_button = wide_button(
+            "Show the best arrangement", "search all 72,072 ways to set the hand"
         )
         self.status = widgets.HTML()
         self.row_boxes: dict[Row, widgets.VBox] = {r: widgets.VBox() for r in ROWS}
@@ -137,15 +123,8 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             "<p style='margin:.2rem 0'>Press cards to select them, then a row's "
             "<b>Move here</b> button. Keys: Tab moves between buttons, Space presses.</p>"
         )
-        controls = widgets.HBox(
-            [self.seed, self.deal_button, self.new_button],
-            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
-        )
-        typed = widgets.HBox(
-            [self.cards_text, self.use_button], layout=widgets.Layout(flex_flow="row wrap")
-        )
         super().__init__(
-            [controls, typed, help_text, *self.row_boxes.values(), self.status, self.best_button],
+            [*dealing.rows(), help_text, *self.row_boxes.values(), self.status, self.best_button],
             layout=widgets.Layout(width="100%"),
         )
         self.add_class("rl-arrange")
@@ -228,15 +207,9 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             )
             buttons = []
             for card in cards:
-                b = widgets.ToggleButton(
-                    value=card in self.selected,
-                    description=str(card),
-                    tooltip=f"select the {card.name}",
-                    layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0"),
+                b = card_toggle(
+                    card, f"select the {card.name}", "rl-card-button", card in self.selected
                 )
-                b.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
-                b.style.font_weight = "bold"
-                b.add_class("rl-card-button")
                 b.observe(lambda ch, c=card: self._toggle(c, bool(ch["new"])), names="value")
                 buttons.append(b)
             move = widgets.Button(

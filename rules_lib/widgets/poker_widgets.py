@@ -17,7 +17,8 @@ import ipywidgets as widgets
 from ..cards import RANKS, SUITS, Card, Cards, iter_tokens, parse_cards
 from ..errors import RulesError
 from ..poker import evaluate, explain_comparison
-from ..render import RED, cards_html, hand_value_html, message_html
+from ..render import cards_html, hand_value_html, message_html
+from .share_widgets import card_toggle
 
 __all__ = ["CardPicker", "HandComparer", "HandExplorer", "toggle_token"]
 
@@ -73,14 +74,7 @@ class CardPicker(widgets.VBox):  # type: ignore[misc]
             row = []
             for rank in reversed(RANKS):
                 card = Card(rank, suit)
-                button = widgets.ToggleButton(
-                    description=str(card),
-                    tooltip=f"add or remove the {card.name}",
-                    layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0"),
-                )
-                button.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
-                button.style.font_weight = "bold"
-                button.add_class("rl-pick")
+                button = card_toggle(card, f"add or remove the {card.name}", "rl-pick")
                 button.observe(self._make_handler(card), names="value")
                 self.buttons[card] = button
                 row.append(button)

@@ -1,14 +1,28 @@
-"""The "copy link to this deal" control of the apps."""
+"""The controls every app shares: its link (read, shared, and a note when it
+could not be used), the deal-number row, and a card's toggle button."""
 
 from __future__ import annotations
 
 import html
+import os
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..share import MAX_SEED, app_link
+from ..cards import Card
+from ..render import RED, message_html
+from ..share import MAX_SEED, DealLink, app_link, read_query
 
-__all__ = ["ShareLink", "deal_number"]
+__all__ = [
+    "DealControls",
+    "ShareLink",
+    "app_box",
+    "card_toggle",
+    "deal_number",
+    "read_app_link",
+    "wide_button",
+]
 
 _COPY = (
     "const box=this.parentElement.querySelector('input');box.select();"
@@ -60,3 +74,108 @@ def deal_number(
     return widgets.BoundedIntText(
         value=value, min=0, max=MAX_SEED, description=description, **options
     )
+
+
+def read_app_link(query: str | None, rules: Collection[str] = ()) -> DealLink:
+    """An app's link: ``query``, or when it is ``None`` the query string Voila
+    hands the kernel (``QUERY_STRING``).
+
+    >>> read_app_link("seed=7&rules=x", ["y"]).problems
+    ("the link asks for rules 'x'; known: y",)
+    """
+    return read_query(os.environ.get("QUERY_STRING") if query is None else query, rules)
+
+
+def app_box(problems: Sequence[str], *children: widgets.Widget, **named: object) -> widgets.VBox:
+    """An app: first a visible note naming what in its link could not be used
+    (empty when nothing), then its parts; ``named`` parts become attributes
+    (``box.game``) for tests and notebooks.
+
+    >>> box = app_box(["the seed is 'x'"], widgets.HTML("game"), game="the game")
+    >>> box.game, "could not be used as given: the seed is 'x'." in box.children[0].value
+    ('the game', True)
+    """
+    note = widgets.HTML(
+        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
+        if problems
+        else ""
+    )
+    box = widgets.VBox([note, *children])
+    for name, part in named.items():
+        setattr(box, name, part)
+    return box
+
+
+@dataclass(frozen=True)
+class DealControls:
+    """The deal-number box with its "Deal" and "New …" buttons and, where a
+    widget takes typed cards, the text box and its "Use these cards" button."""
+
+    seed: widgets.BoundedIntText
+    deal_button: widgets.Button
+    new_button: widgets.Button
+    cards_text: widgets.Text
+    use_button: widgets.Button
+
+    @classmethod
+    def make(cls, seed: int, noun: str, example: str, width: str = "12rem") -> DealControls:
+        """Controls for a ``noun`` ("deal", "hand") with the typed-cards
+        placeholder ``example``.
+
+        >>> c = DealControls.make(7, "hand", "3 to 14 cards, e.g. 5s 6s 7s")
+        >>> c.seed.value, c.seed.description, c.new_button.description
+        (7, 'Hand no.', 'New hand')
+        """
+        return cls(
+            deal_number(seed, f"{noun.capitalize()} no.", width=width),
+            widgets.Button(description="Deal", tooltip="deal the cards of this number"),
+            widgets.Button(description=f"New {noun}", tooltip=f"a new random {noun} number"),
+            widgets.Text(
+                placeholder=f"or type {example} …",
+                layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
+            ),
+            widgets.Button(description="Use these cards"),
+        )
+
+    def rows(self) -> list[widgets.HBox]:
+        """The controls in two rows that wrap on a phone."""
+        wrap = widgets.Layout(flex_flow="row wrap")
+        return [
+            widgets.HBox([self.seed, self.deal_button, self.new_button], layout=wrap),
+            widgets.HBox([self.cards_text, self.use_button], layout=wrap),
+        ]
+
+
+def wide_button(description: str, tooltip: str, style: str = "info") -> widgets.Button:
+    """A button as wide as its words (an answer button: "Show the best arrangement").
+
+    >>> wide_button("Compare", "compare").layout.width
+    'auto'
+    """
+    return widgets.Button(
+        description=description,
+        tooltip=tooltip,
+        button_style=style,
+        layout=widgets.Layout(width="auto"),
+    )
+
+
+def card_toggle(
+    card: Card, tooltip: str, css_class: str, value: bool = False
+) -> widgets.ToggleButton:
+    """A small toggle button showing ``card`` in its colour.
+
+    >>> from rules_lib.cards import parse_card
+    >>> card_toggle(parse_card("Qh"), "select", "rl-pick").style.text_color
+    '#c0162c'
+    """
+    button = widgets.ToggleButton(
+        value=value,
+        description=str(card),
+        tooltip=tooltip,
+        layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0"),
+    )
+    button.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
+    button.style.font_weight = "bold"
+    button.add_class(css_class)
+    return button

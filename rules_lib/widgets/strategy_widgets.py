@@ -8,7 +8,6 @@ deals, and the result so far is shown.
 from __future__ import annotations
 
 import html
-import os
 import sys
 import threading
 import time
@@ -19,9 +18,9 @@ from ..arrange import ROWS, Arrangement
 from ..errors import RulesError
 from ..render import cards_html, message_html
 from ..render.plots import experiment_svg
-from ..share import make_query, read_query
+from ..share import make_query
 from ..strategy import ADVICE, GAMES, ExperimentResult, run_experiment
-from .share_widgets import ShareLink, deal_number
+from .share_widgets import ShareLink, app_box, deal_number, read_app_link
 
 __all__ = ["AdviceLab", "lab_app"]
 
@@ -239,7 +238,7 @@ def lab_app(query: str | None = None) -> widgets.VBox:
     >>> "'big'" in lab_app("advice=big").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query)
+    link = read_app_link(query)
     problems = list(link.problems)
     keys = [a.key for a in ADVICE]
     advice = link.get("advice", keys[0]) or keys[0]
@@ -251,11 +250,4 @@ def lab_app(query: str | None = None) -> widgets.VBox:
     if str(deals) != deals_text:
         problems.append(f"deals must be a whole number from 10 to 20,000, not {deals_text!r}")
     lab = AdviceLab(advice=advice, deals=deals, seed=1 if link.seed is None else link.seed)
-    note = widgets.HTML(
-        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
-        if problems
-        else ""
-    )
-    box = widgets.VBox([note, lab])
-    box.lab = lab
-    return box
+    return app_box(problems, lab, lab=lab)

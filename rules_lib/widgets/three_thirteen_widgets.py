@@ -17,7 +17,6 @@ these classes lay out, wire the buttons and redraw.
 from __future__ import annotations
 
 import html
-import os
 import random
 from collections.abc import Callable, Sequence
 
@@ -36,7 +35,7 @@ from ..render.three_thirteen import (
     standings_html,
     turn_html,
 )
-from ..share import make_query, read_query
+from ..share import make_query
 from ..three_thirteen import (
     BOTS,
     DRAW,
@@ -59,7 +58,7 @@ from ..three_thirteen import (
 from ..three_thirteen.explain import HAND_SIZES, why_not
 from ..three_thirteen.game import Action, Move
 from ._lite import CLEAR
-from .share_widgets import ShareLink, deal_number
+from .share_widgets import DealControls, ShareLink, app_box, deal_number, read_app_link, wide_button
 
 __all__ = [
     "NAMES",
@@ -200,16 +199,13 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
             description="Rules",
             layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
         )
-        self.seed = deal_number(seed, "Hand no.")
-        self.deal_button = widgets.Button(
-            description="Deal", tooltip="deal the hand with this number"
+        dealing = DealControls.make(seed, "hand", "3 to 14 cards, e.g. 5s 6s 7s 9h 9d RJ")
+        self.seed, self.deal_button, self.new_button = (
+            dealing.seed,
+            dealing.deal_button,
+            dealing.new_button,
         )
-        self.new_button = widgets.Button(description="New hand", tooltip="a new random hand number")
-        self.cards_text = widgets.Text(
-            placeholder="or type 3 to 14 cards, e.g. 5s 6s 7s 9h 9d RJ",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
-        )
-        self.use_button = widgets.Button(description="Use these cards")
+        self.cards_text, self.use_button = dealing.cards_text, dealing.use_button
         self.status = widgets.HTML()
         self.mine = widgets.HTML()
         self.card_buttons = _CardButtons(HAND_SIZES[1], self._selection_changed)
@@ -220,11 +216,8 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
         )
         self.undo_button = widgets.Button(description="Undo", tooltip="take back the last meld")
         self.clear_button = widgets.Button(description="Clear", tooltip="take back every meld")
-        self.compare_button = widgets.Button(
-            description="Compare with the best",
-            button_style="info",
-            layout=widgets.Layout(width="auto"),
-            tooltip="the arrangement with the lowest penalty",
+        self.compare_button = wide_button(
+            "Compare with the best", "the arrangement with the lowest penalty"
         )
         self.best = widgets.HTML()
         self._message = ""
@@ -249,8 +242,7 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
             [
                 self.round,
                 self.rules,
-                widgets.HBox([self.seed, self.deal_button, self.new_button], layout=wrap),
-                widgets.HBox([self.cards_text, self.use_button], layout=wrap),
+                *dealing.rows(),
                 help_text,
                 self.mine,
                 self.card_buttons,
@@ -745,7 +737,7 @@ def three_thirteen_app(
     >>> "choose 1, 2 or 3" in three_thirteen_app("bots=9").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, RULE_KEYS)
+    link = read_app_link(query, RULE_KEYS)
     problems = list(link.problems)
     wanted = _read_bots(link.get("bots"), problems)
     game = ThreeThirteenGame(
@@ -753,21 +745,13 @@ def three_thirteen_app(
         bots=bots if wanted is None else wanted,
         preset=preset if link.rules is None else RULE_KEYS[link.rules],
     )
-    note = widgets.HTML(
-        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
-        if problems
-        else ""
-    )
     practice = MeldThisHand(seed=game.seed.value, preset=game.rules.value)
-    box = widgets.VBox(
-        [
-            note,
-            widgets.HTML("<h2>Play a game</h2>"),
-            game,
-            widgets.HTML("<h2>Practice: meld this hand</h2>"),
-            practice,
-        ]
+    return app_box(
+        problems,
+        widgets.HTML("<h2>Play a game</h2>"),
+        game,
+        widgets.HTML("<h2>Practice: meld this hand</h2>"),
+        practice,
+        game=game,
+        practice=practice,
     )
-    box.game = game
-    box.practice = practice
-    return box

@@ -14,7 +14,6 @@ these classes only lay them out and wire the buttons.
 from __future__ import annotations
 
 import html
-import os
 
 import ipywidgets as widgets
 
@@ -23,7 +22,7 @@ from ..engine import Session
 from ..errors import RulesError
 from ..games import find_game
 from ..render import RED, back_svg, cards_html, message_html
-from ..share import make_query, read_query
+from ..share import make_query
 from ..tien_len import (
     BOTS,
     PASS,
@@ -46,7 +45,7 @@ from ..tien_len.explain import ordinal
 from ..tien_len.plays import make_play, plain_cards
 from ._lite import CLEAR
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
-from .share_widgets import ShareLink, deal_number
+from .share_widgets import ShareLink, app_box, deal_number, read_app_link
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
@@ -614,7 +613,7 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:
     >>> "'best'" in tien_len_app("against=best").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, _GAME.links)
+    link = read_app_link(query, _GAME.links)
     problems = list(link.problems)
     against = link.get("against", "heuristic") or "heuristic"
     if against not in _OPPONENTS:
@@ -625,11 +624,4 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:
         preset="source" if link.rules is None else _GAME.links[link.rules],
         opponents=against,
     )
-    note = widgets.HTML(
-        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
-        if problems
-        else ""
-    )
-    box = widgets.VBox([note, game])
-    box.game = game
-    return box
+    return app_box(problems, game, game=game)

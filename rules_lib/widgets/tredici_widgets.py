@@ -23,7 +23,6 @@ All the rules live in :mod:`rules_lib.tredici`; this module only draws.
 from __future__ import annotations
 
 import html
-import os
 import random
 
 import ipywidgets as widgets
@@ -33,7 +32,7 @@ from ..engine import Session
 from ..errors import UnknownOptionError
 from ..games import find_game
 from ..render import RED, cards_html, message_html
-from ..share import make_query, read_query
+from ..share import make_query
 from ..tredici import (
     DRAW,
     LAST_CARD,
@@ -51,7 +50,7 @@ from ..tredici import (
     new_game,
 )
 from ._lite import NO_BUTTON_COLOR
-from .share_widgets import ShareLink, deal_number
+from .share_widgets import ShareLink, app_box, deal_number, read_app_link
 
 __all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
@@ -507,16 +506,9 @@ def tredici_app(query: str | None = None) -> widgets.VBox:
     >>> "must be a whole number" in tredici_app("seed=x").children[0].value
     True
     """
-    link = read_query(os.environ.get("QUERY_STRING") if query is None else query, _GAME.links)
+    link = read_app_link(query, _GAME.links)
     game = TrediciGame(
         seed=1 if link.seed is None else link.seed,
         rules="source" if link.rules is None else _GAME.links[link.rules],
     )
-    note = widgets.HTML(
-        message_html("This link could not be used as given: " + "; ".join(link.problems) + ".")
-        if link.problems
-        else ""
-    )
-    box = widgets.VBox([note, game])
-    box.game = game
-    return box
+    return app_box(link.problems, game, game=game)

@@ -171,3 +171,21 @@ def test_the_widgets_menus_and_links_read_the_table():
         "variations": "variations",
         "natural": "natural in every meld",
     }
+
+
+def test_the_table_is_data_read_from_games_toml():
+    import tomllib
+    from importlib import resources
+
+    tables = tomllib.loads(resources.files("rules_lib").joinpath("games.toml").read_text())["game"]
+    assert [t["key"] for t in tables] == KEYS
+    assert find_game("tredici").jokers == tables[4]["jokers"] == 2
+
+
+def test_a_game_with_no_code_registered_says_so():
+    from rules_lib.games import GameInfo
+
+    bare = GameInfo.from_table({"key": "x", "name": "X", "players": "2", "kind": "k", "goal": "g"})
+    assert bare.new_game is None
+    with pytest.raises(LookupError, match="X has no rules class registered"):
+        _ = bare.rules_class

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import nbformat
 
+from rules_lib.showdown import RULESET_KEYS
+
 HOW = (
     "Python runs here in your browser (Pyodide): nothing is sent anywhere. "
     "Run the cells with **Run ▸ Run All Cells** (or press Shift+Enter in each cell); "
@@ -30,13 +32,13 @@ LIVE = {
         "# Mậu Binh, live",
         [
             "from rules_lib.widgets import ArrangeHand\n\nArrangeHand(seed=1)",
-            'from rules_lib.widgets import Showdown\n\nShowdown(seed=1, ruleset="Mậu Binh (source rules)")',
+            f"from rules_lib.widgets import Showdown\n\nShowdown(seed=1, ruleset={RULESET_KEYS['mb-source']!r})",
         ],
     ),
     "chinese_poker": (
         "# Chinese Poker, live",
         [
-            'from rules_lib.widgets import Showdown\n\nShowdown(seed=42, ruleset="Chinese Poker (source rules)")',
+            f"from rules_lib.widgets import Showdown\n\nShowdown(seed=42, ruleset={RULESET_KEYS['cp-source']!r})",
         ],
     ),
     "tien_len": (

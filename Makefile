@@ -13,6 +13,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 STAMP := $(VENV)/.installed
 WIDGET_JS := _vendor_static/widgets/.versions
+AXE_JS := _vendor_test/axe/.version
 
 
 .PHONY: book build serve app test test-python test-book check lint typecheck unit nbval browser chromium venv benchmark soak clean
@@ -33,7 +34,7 @@ BROWSER   := $(PYTEST) -n 2 --dist loadfile tests/browser
 ## (test-output/stages.tsv).
 STAGE := $(BIN)/python tools/stage.py
 T0 := $(shell date +%s)
-test: venv $(WIDGET_JS) chromium
+test: venv $(WIDGET_JS) $(AXE_JS) chromium
 	@rm -f test-output/stages.tsv
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-book
 	@$(STAGE) "browser tests (static site and Voila, Chromium)" -- $(BROWSER)
@@ -62,7 +63,7 @@ unit: venv
 	$(PYTEST) -n 2 $(UNIT)
 
 ## make browser: the browser tests alone (after `make build`: they need the built book)
-browser: venv $(WIDGET_JS) chromium
+browser: venv $(WIDGET_JS) $(AXE_JS) chromium
 	$(BROWSER)
 
 test-book: venv $(WIDGET_JS)
@@ -79,6 +80,10 @@ venv: $(STAMP)
 
 $(WIDGET_JS): tools/vendor_widgets.sh tools/local-config.js
 	sh tools/vendor_widgets.sh
+
+# axe-core for the browser tests' accessibility check (not part of the book)
+$(AXE_JS): tools/vendor_axe.sh
+	sh tools/vendor_axe.sh
 
 chromium:
 	@test -x /usr/bin/chromium || { echo "installing Debian's chromium for the browser tests"; \
@@ -109,6 +114,7 @@ benchmark: venv chromium
 	$(BIN)/python benchmarks/melder.py
 	$(BIN)/python benchmarks/tredici_bots.py
 	$(BIN)/python benchmarks/widget_clicks.py
+	$(BIN)/python benchmarks/card_clicks.py
 	$(BIN)/python benchmarks/classroom.py
 	$(MAKE) --no-print-directory soak
 
@@ -118,4 +124,4 @@ soak: venv
 	PLAYOUT_SCALE=$(PLAYOUT_SCALE) $(BIN)/python -m pytest -q tests/playouts
 
 clean:
-	rm -rf _build test-output .app-data _vendor_static _vendor_lite
+	rm -rf _build test-output .app-data _vendor_static _vendor_lite _vendor_test

@@ -17,12 +17,12 @@ from __future__ import annotations
 import html
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
 from ..arrange import ROWS, Arrangement, Draft, Row, best_arrangement, deal
-from ..cards import Card, parse_cards
+from ..cards import AnyCard, Card, parse_cards
 from ..errors import RulesError, UnknownOptionError
 from ..poker import HandValue
 from ..render import cards_html, message_html
@@ -37,7 +37,8 @@ from ..showdown import (
     score_showdown,
     special_notes,
 )
-from .share_widgets import DealControls, ShareLink, app_box, card_toggle, read_app_link, wide_button
+from .card_table import CardTable
+from .share_widgets import DealControls, ShareLink, app_box, read_app_link, wide_button
 
 __all__ = ["ArrangeHand", "Showdown", "showdown_app"]
 
@@ -111,8 +112,8 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             "Show the best arrangement", "search all 72,072 ways to set the hand"
         )
         self.status = widgets.HTML()
-        self.row_boxes: dict[Row, widgets.VBox] = {r: widgets.VBox() for r in ROWS}
-        self.selected: set[Card] = set()
+        self.table = CardTable(label="your 13 cards in three rows", draggable=True)
+        self.table.on_move(lambda cards, row: self.move_cards(cards, Row(row)))
         self.draft = Draft.from_cards(deal(seed)[0] if cards is None else cards)
         self._message = ""
         self.deal_button.on_click(lambda _b: self.deal(self.seed.value))
@@ -120,11 +121,12 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         self.use_button.on_click(lambda _b: self.use_typed())
         self.best_button.on_click(lambda _b: self.show_best())
         help_text = widgets.HTML(
-            "<p style='margin:.2rem 0'>Press cards to select them, then a row's "
-            "<b>Move here</b> button. Keys: Tab moves between buttons, Space presses.</p>"
+            "<p style='margin:.2rem 0'>Tap or click cards to select them, then a row's "
+            "<b>Move here</b> button; or drag a card to its row. Keys: Tab reaches the cards, "
+            "the arrow keys move between them, Space selects.</p>"
         )
         super().__init__(
-            [*dealing.rows(), help_text, *self.row_boxes.values(), self.status, self.best_button],
+            [*dealing.rows(), help_text, self.table, self.status, self.best_button],
             layout=widgets.Layout(width="100%"),
         )
         self.add_class("rl-arrange")
@@ -135,7 +137,6 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
     def deal(self, seed: int) -> None:
         self.seed.value = seed
         self.draft = Draft.from_cards(deal(seed)[0])
-        self.selected.clear()
         self._message = ""
         self.redraw()
 
@@ -148,16 +149,25 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             self.redraw()
             return
         self.draft = draft
-        self.selected.clear()
         self._message = ""
         self.redraw()
 
+    @property
+    def selected(self) -> set[Card]:
+        """The cards selected now."""
+        return {c for c in self.table.selected_cards if isinstance(c, Card)}
+
     def move_selected(self, row: Row) -> None:
-        if not self.selected:
+        """Move the selected cards to ``row`` (the row's "Move here" button)."""
+        self.move_cards(tuple(self.selected), row)
+
+    def move_cards(self, cards: Iterable[AnyCard], row: Row) -> None:
+        """Move ``cards`` to ``row`` (a drop, or "Move here" with cards selected)."""
+        chosen = [c for c in cards if isinstance(c, Card)]
+        if not chosen:
             self._message = message_html("Select one or more cards first.", "info")
         else:
-            self.draft = self.draft.move(sorted(self.selected, key=lambda c: -int(c.rank)), row)
-            self.selected.clear()
+            self.draft = self.draft.move(sorted(chosen, key=lambda c: -int(c.rank)), row)
             self._message = ""
         self.redraw()
 
@@ -177,7 +187,6 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
                 arr = special
                 text = "Set as three flushes or three straights: in Mậu Binh that wins at once."
         self.draft = Draft.from_arrangement(arr)
-        self.selected.clear()
         self._message = message_html(text, "info")
         self.redraw()
 
@@ -189,42 +198,18 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
 
     # -- drawing -----------------------------------------------------------
 
-    def _toggle(self, card: Card, pressed: bool) -> None:
-        (self.selected.add if pressed else self.selected.discard)(card)
-
     def redraw(self) -> None:
         arr = self.draft.arrangement()
         values = arr.values() if arr else None
+        labels = {}
         for i, row in enumerate(ROWS):
             cards = self.draft.row(row)
             value = values[i] if values else None
-            picture = widgets.HTML(
-                cards_html(
-                    cards,
-                    label=f"{row.value.capitalize()} ({len(cards)} of {row.size}): "
-                    f"{_value_line(value) if len(cards) == row.size else '…'}",
-                )
-            )
-            buttons = []
-            for card in cards:
-                b = card_toggle(
-                    card, f"select the {card.name}", "rl-card-button", card in self.selected
-                )
-                b.observe(lambda ch, c=card: self._toggle(c, bool(ch["new"])), names="value")
-                buttons.append(b)
-            move = widgets.Button(
-                description=f"Move here ({row.value})",
-                tooltip=f"move the selected cards to the {row.value}",
-                layout=widgets.Layout(width="auto"),
-            )
-            move.add_class(f"rl-move-{row.value}")
-            move.on_click(lambda _b, r=row: self.move_selected(r))
-            self.row_boxes[row].children = [
-                picture,
-                widgets.HBox(
-                    [*buttons, move], layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px")
-                ),
-            ]
+            done = _value_line(value) if len(cards) == row.size else "…"
+            labels[row.value] = f"{row.value.capitalize()} ({len(cards)} of {row.size}): {done}"
+        self.table.set_rows(
+            {row.value: self.draft.row(row) for row in ROWS}, labels=labels, targets=True
+        )
         self.status.value = self._message + self._status_html(arr)
         if self._on_change:
             self._on_change()

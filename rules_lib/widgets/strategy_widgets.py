@@ -17,9 +17,9 @@ import ipywidgets as widgets
 from ..arrange import ROWS, Arrangement
 from ..errors import RulesError
 from ..render import cards_html, message_html
-from ..render.plots import experiment_svg
+from ..render.strategy import experiment_plots_html, experiment_table_html
 from ..share import make_query
-from ..strategy import ADVICE, GAMES, ExperimentResult, run_experiment
+from ..strategy import ADVICE, ExperimentResult, run_experiment
 from .share_widgets import ShareLink, app_box, deal_number, read_app_link
 
 __all__ = ["AdviceLab", "lab_app"]
@@ -176,8 +176,8 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
             )
             self.result = result
             seconds = time.perf_counter() - start
-            self.table.value = _result_table(result)
-            self.plot.value = _plots(result)
+            self.table.value = experiment_table_html(result)
+            self.plot.value = experiment_plots_html(result)
             note = (
                 "Cancelled: the figures cover the deals played so far. " if result.cancelled else ""
             )
@@ -189,44 +189,6 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         finally:
             self.run_button.disabled = False
             self.cancel_button.disabled = True
-
-
-def _plots(result: ExperimentResult) -> str:
-    """The experiment's plots; none where matplotlib is missing (the reader's browser)."""
-    if result.deals < 2:
-        return ""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        return ""
-    return "".join(experiment_svg(result, game) for game in GAMES)
-
-
-def _result_table(result: ExperimentResult) -> str:
-    if result.deals < 2:
-        return ""
-    rows = []
-    for label in result.labels:
-        cells = [html.escape(label)]
-        cells += [str(result.estimate(game, label)) for game in GAMES]
-        rate = result.win_rate(label)
-        cells.append(f"{rate.mean:.0%} ({rate.low:.0%}–{rate.high:.0%})")
-        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    head = (
-        "<tr><th>setting</th><th>Chinese Poker points per deal</th>"
-        "<th>Mậu Binh units per deal</th><th>Mậu Binh settlements won</th></tr>"
-    )
-    first, second = result.labels[:2]
-    words = {"holds": "A scores more", "fails": "B scores more", "unclear": "no clear difference"}
-    verdicts = "; ".join(
-        f"{game}: A − B = {result.difference(game, first, second)}, {words[result.verdict(game)]}"
-        for game in GAMES
-    )
-    return (
-        "<div style='overflow-x:auto'><table class='rl-table'>"
-        f"{head}{''.join(rows)}</table></div>"
-        f"<p style='margin:.3rem 0'>{html.escape(verdicts)}</p>"
-    )
 
 
 def lab_app(query: str | None = None) -> widgets.VBox:

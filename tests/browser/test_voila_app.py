@@ -51,6 +51,12 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
         "() => document.querySelector('.rl-hand-explorer input').value === 'As Ad 5c 5♦'",
         timeout=ANSWER_MS,
     )
+    picked = explorer.locator(".rl-pick.rl-selected")  # the picker shows the typed cards
+    page.wait_for_function(
+        "() => document.querySelectorAll('.rl-hand-explorer .rl-pick.rl-selected').length === 4",
+        timeout=ANSWER_MS,
+    )
+    assert sorted(picked.all_inner_texts()) == sorted(["A♠", "A♦", "5♣", "5♦"])
     page.screenshot(path=str(screenshot_dir / "voila-poker_hands.png"), full_page=True)
     print(
         f"\nVoila poker_hands: first widget {first_widget:.2f} s, typed hand answered in {round_trip * 1000:.0f} ms"
@@ -60,8 +66,13 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
 
 
 def _row_cards(page, row: str) -> list[str]:
-    box = page.locator(".rl-arrange").locator(f".rl-move-{row}").locator("xpath=..")
-    return [b.inner_text() for b in box.locator(".rl-card-button").all()]
+    box = page.locator(f".rl-arrange .rl-table-row[data-row={row}]")
+    return [_card_text(b) for b in box.locator(".rl-card-button").all()]
+
+
+def _card_text(button) -> str:
+    """A card button's card ("K♦"): the words it carries for tests and search."""
+    return button.locator(".rl-card-text").inner_text()
 
 
 @pytest.mark.parametrize("voila_app", ["arrange_13"], indirect=True)
@@ -79,14 +90,14 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
 
     expected = Draft.from_cards(deal(42)[0])
     page.wait_for_function(
-        f"() => document.querySelector('.rl-move-front').parentElement.innerText.includes('{expected.front[0]}')",
+        f"() => document.querySelector('.rl-table-row[data-row=front]').innerText.includes('{expected.front[0]}')",
         timeout=ANSWER_MS,
     )
     assert _row_cards(page, "back") == [str(c) for c in expected.back]
 
     # move one card from the back to the front, using the keyboard only
-    first = page.locator(".rl-move-back").locator("xpath=..").locator(".rl-card-button").first
-    moved = first.inner_text()
+    first = page.locator(".rl-table-row[data-row=back] .rl-card-button").first
+    moved = _card_text(first)
     first.focus()
     page.keyboard.press("Space")
     page.locator(".rl-move-front").focus()
@@ -115,6 +126,97 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     for name in ("you", "Bot A", "Bot B", "Bot C"):
         assert name in text
     page.screenshot(path=str(screenshot_dir / "voila-arrange_13.png"), full_page=True)
+    page.close()
+    watch.check()
+
+
+def _tab_to(page, selector: str, text: str = "", presses: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector`` (and shows
+    ``text``, if given): the keyboard alone."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "([s, t]) => { const e = document.activeElement;"
+            " return !!e && e.matches(s) && (!t || e.innerText.trim() === t); }",
+            [selector, text],
+        ):
+            return
+    raise AssertionError(f"Tab never reached {selector} {text}")
+
+
+def _row_count(page, row: str) -> int:
+    return page.locator(f".rl-arrange .rl-table-row[data-row={row}] .rl-card-button").count()
+
+
+@pytest.mark.parametrize("voila_app", ["arrange_13"], indirect=True)
+def test_arrange_your_13_by_keyboard_only(browser, voila_app, screenshot_dir):
+    """Deal, move cards between rows, ask for the best arrangement and show
+    down with the keyboard alone: Tab, the arrow keys, Space and Enter."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app)
+    page.locator(".rl-arrange .rl-card-button").first.wait_for(state="visible", timeout=PAGE_MS)
+    from rules_lib.arrange import Draft, deal
+
+    expected = Draft.from_cards(deal(42)[0])
+    _tab_to(page, ".rl-arrange input[type=number]")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("42")
+    _tab_to(page, ".rl-arrange button", "Deal")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => document.querySelector('.rl-table-row[data-row=back]').innerText.includes('{expected.back[0]}')",
+        timeout=ANSWER_MS,
+    )
+    # one Tab stop for the cards; the arrow keys move between them, Space selects
+    _tab_to(page, ".rl-arrange .rl-card-button")
+    page.keyboard.press("Home")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    selected = page.locator(".rl-arrange .rl-card-button[aria-pressed=true]")
+    assert selected.count() == 2
+    assert "selected" in (selected.first.get_attribute("aria-label") or "")
+    names = [_card_text(b) for b in selected.all()]
+    _tab_to(page, ".rl-move-front")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.rl-table-row[data-row=front] .rl-card-button').length === 5",
+        timeout=ANSWER_MS,
+    )
+    assert set(names) <= set(_row_cards(page, "front")) and _row_count(page, "back") == 3
+    _tab_to(page, ".rl-arrange button", "Show the best arrangement")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.rl-arrange').innerText.includes('best arrangement for the book')",
+        timeout=ANSWER_MS,
+    )
+    assert [_row_count(page, r) for r in ("back", "middle", "front")] == [5, 5, 3]
+    _tab_to(page, ".rl-showdown button", "Show down")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.rl-showdown').innerText.includes('Running total after 1 deal')",
+        timeout=ANSWER_MS,
+    )
+    page.screenshot(path=str(screenshot_dir / "voila-arrange_13-keyboard.png"), full_page=True)
+    page.close()
+    watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["arrange_13"], indirect=True)
+def test_arrange_a_card_dragged_to_a_row_moves_there(browser, voila_app):
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app + "?seed=42")
+    card = page.locator(".rl-table-row[data-row=back] .rl-card-button").first
+    card.wait_for(state="visible", timeout=PAGE_MS)
+    name = _card_text(card)
+    card.drag_to(page.locator(".rl-table-row[data-row=middle]"))
+    page.wait_for_function(
+        "() => document.querySelectorAll('.rl-table-row[data-row=back] .rl-card-button').length === 4",
+        timeout=ANSWER_MS,
+    )
+    assert name in _row_cards(page, "middle")
     page.close()
     watch.check()
 

@@ -8,5 +8,9 @@
   window.requirejs.config({ paths: {
     "@jupyter-widgets": base + "html-manager",
     "@jupyter-widgets/html-manager/dist": base + "html-manager",
+    // anywidget's front end (an anonymous AMD module): html-manager asks require.js
+    // for "anywidget" before it would try a CDN. Each widget's own code (_esm) travels
+    // in the page's widget state.
+    "anywidget": base + "anywidget/index",
   } });
 })();

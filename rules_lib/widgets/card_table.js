@@ -99,7 +99,10 @@ function render({ model, el }) {
       const faces = model.get("faces") || {};
       drag.ghost = document.createElement("div");
       drag.ghost.className = "rl-drag-ghost";
-      drag.ghost.innerHTML = faces[drag.code] || "";
+      const img = document.createElement("img");
+      img.alt = "";
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(faces[drag.code] || "")}`;
+      drag.ghost.appendChild(img);
       document.body.appendChild(drag.ghost);
     }
     if (drag.ghost) {
@@ -174,22 +177,24 @@ function render({ model, el }) {
         if (lit.has(code)) b.classList.add("rl-playable");
         if (disabled.has(code) || down || !selectable) b.classList.add("rl-disabled");
         if (down) b.classList.add("rl-face-down");
-        if (selectable && !down) b.setAttribute("aria-pressed", isSel ? "true" : "false");
+        if (selectable && !down && model.get("toggles")) b.setAttribute("aria-pressed", isSel ? "true" : "false");
         if (disabled.has(code)) b.setAttribute("aria-disabled", "true");
         const words = [name];
-        if (isSel) words.push("selected");
+        if (isSel && model.get("toggles")) words.push("selected");
         if (lit.has(code)) words.push("can be played");
         b.setAttribute("aria-label", words.join(", "));
         b.title = name;
         b.tabIndex = code === focused ? 0 : -1;
-        b.innerHTML = (faces[down ? "??" : code] || "") + `<span class="rl-card-text">${down ? "" : code.split("#")[0]}</span>`;
-        const svg = b.querySelector("svg");
-        if (svg) {
-          svg.setAttribute("aria-hidden", "true");
-          svg.removeAttribute("role");
-          const t = svg.querySelector("title");
-          if (t) t.remove();
-        }
+        // the picture as an image: its corner letters are not text of the button, whose
+        // name is its aria-label and whose only text is the card ("Q♥", hidden)
+        const face = document.createElement("img");
+        face.alt = "";
+        face.draggable = false;
+        face.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(faces[down ? "??" : code] || "")}`;
+        const text = document.createElement("span");
+        text.className = "rl-card-text";
+        text.textContent = down ? "" : code.split("#")[0];
+        b.replaceChildren(face, text);
         b.addEventListener("click", () => {
           if (suppressClick) return;
           focused = code;
@@ -246,7 +251,7 @@ function render({ model, el }) {
     }
   }
 
-  const events = ["card_class", "rows", "faces", "names", "selected", "lit", "disabled", "selectable", "sortable", "sort_by", "label"];
+  const events = ["toggles", "card_class", "rows", "faces", "names", "selected", "lit", "disabled", "selectable", "sortable", "sort_by", "label"];
   for (const name of events) model.on(`change:${name}`, draw);
   draw();
   return () => {

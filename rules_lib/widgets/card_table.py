@@ -101,6 +101,9 @@ class CardTable(anywidget.AnyWidget):
     sort_by = traitlets.Unicode("").tag(sync=True)
     move_words = traitlets.Unicode("Move here").tag(sync=True)
     label = traitlets.Unicode("cards").tag(sync=True)
+    #: True: a card is a toggle (selected or not).  False: pressing a card is an
+    #: action (Tredici plays it), so it is announced as a plain button.
+    toggles = traitlets.Bool(True).tag(sync=True)
     #: An extra CSS class on every card (a game's own hook, e.g. ``rl-tl-card``).
     card_class = traitlets.Unicode("").tag(sync=True)
 

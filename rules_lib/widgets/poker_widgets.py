@@ -10,7 +10,7 @@ typed stays as it was, and the last good picture stays on screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import ipywidgets as widgets
 
@@ -18,7 +18,7 @@ from ..cards import RANKS, SUITS, Card, Cards, iter_tokens, parse_cards
 from ..errors import RulesError
 from ..poker import evaluate, explain_comparison
 from ..render import cards_html, hand_value_html, message_html
-from .share_widgets import card_toggle
+from .card_table import CardTable
 
 __all__ = ["CardPicker", "HandComparer", "HandExplorer", "toggle_token"]
 
@@ -62,40 +62,65 @@ def _readable_cards(text: str) -> set[Card]:
     return found
 
 
+_PICK_CSS = (
+    "<style>.rl-card-picker .rl-card-button.rl-pick{width:clamp(1.9rem,6.6vw,2.6rem)}"
+    ".rl-card-picker .rl-table-label{font-size:.85rem;margin:0}"
+    ".rl-card-picker .rl-table-cards{gap:.2rem;padding-top:.45rem}</style>"
+)
+
+
 class CardPicker(widgets.VBox):  # type: ignore[misc]
-    """52 toggle buttons, a row per suit; Tab and Space work as with any button."""
+    """The 52 cards in four rows, one per suit; a click, a tap, or Space (after
+    Tab and the arrow keys) picks a card or puts it back.
+
+    ``on_toggle(card)`` is called for each card the reader picks or puts back;
+    :meth:`show` sets the picked cards without calling it.
+
+    >>> picked = []
+    >>> p = CardPicker(picked.append)
+    >>> [r["label"] for r in p.table.rows]
+    ['♠ spades', '♥ hearts', '♦ diamonds', '♣ clubs']
+    >>> p.click(Card.parse("Qh"))  # as the reader's click would
+    >>> picked, p.chosen
+    ([Card.parse('Q♥')], {Card.parse('Q♥')})
+    >>> p.show({Card.parse("2c")})
+    >>> picked, p.chosen
+    ([Card.parse('Q♥')], {Card.parse('2♣')})
+    """
 
     def __init__(self, on_toggle: Callable[[Card], None]) -> None:
         self._on_toggle = on_toggle
         self._syncing = False
-        self.buttons: dict[Card, widgets.ToggleButton] = {}
-        rows = []
-        for suit in SUITS:
-            row = []
-            for rank in reversed(RANKS):
-                card = Card(rank, suit)
-                button = card_toggle(card, f"add or remove the {card.name}", "rl-pick")
-                button.observe(self._make_handler(card), names="value")
-                self.buttons[card] = button
-                row.append(button)
-            rows.append(
-                widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px"))
-            )
-        super().__init__(rows, layout=widgets.Layout(width="100%", grid_gap="6px"))
+        rows = {suit.plural: [Card(rank, suit) for rank in reversed(RANKS)] for suit in SUITS}
+        self._by_code = {str(card): card for cards in rows.values() for card in cards}
+        self.table = CardTable(label="pick cards", card_class="rl-pick")
+        self.table.set_rows(rows, labels={s.plural: f"{s.symbol} {s.plural}" for s in SUITS})
+        self.table.observe(self._changed, names="selected")
+        super().__init__([widgets.HTML(_PICK_CSS), self.table], layout=widgets.Layout(width="100%"))
+        self.add_class("rl-card-picker")
 
-    def _make_handler(self, card: Card) -> Callable[[dict[str, object]], None]:
-        def handler(change: dict[str, object]) -> None:
-            if not self._syncing:
-                self._on_toggle(card)
+    @property
+    def chosen(self) -> set[Card]:
+        """The cards picked now."""
+        return {self._by_code[code] for code in self.table.selected if code in self._by_code}
 
-        return handler
+    def click(self, card: Card) -> None:
+        """Pick ``card``, or put it back, as a click on it would."""
+        self.table.click(card)
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        old, new = list(change["old"]), list(change["new"])
+        for code in [c for c in new if c not in old] + [c for c in old if c not in new]:
+            if code in self._by_code:
+                self._on_toggle(self._by_code[code])
 
     def show(self, chosen: set[Card]) -> None:
-        """Press exactly the buttons of ``chosen`` without firing events."""
+        """Pick exactly the cards of ``chosen`` without calling ``on_toggle``."""
         self._syncing = True
         try:
-            for card, button in self.buttons.items():
-                button.value = card in chosen
+            self.table.select(chosen)
         finally:
             self._syncing = False
 
@@ -125,7 +150,7 @@ class HandExplorer(widgets.VBox):  # type: ignore[misc]
         self.text.observe(lambda _change: self.redraw(), names="value")
         help_text = widgets.HTML(
             "<p style='margin:.2rem 0'>Type cards such as <code>As Kd 10h</code> "
-            "(or <code>A♠ K♦ 10♥</code>), or press the buttons. A hand has 3 or 5 cards.</p>"
+            "(or <code>A♠ K♦ 10♥</code>), or open the card picker and press them. A hand has 3 or 5 cards.</p>"
         )
         picker_box = widgets.Accordion(children=[self.picker], titles=("Pick cards",))
         picker_box.selected_index = None

@@ -1,5 +1,5 @@
 """The controls every app shares: its link (read, shared, and a note when it
-could not be used), the deal-number row, and a card's toggle button."""
+could not be used), the deal-number row, and an answer button."""
 
 from __future__ import annotations
 
@@ -10,17 +10,18 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..cards import Card
-from ..render import RED, message_html
+from ..games import find_game
+from ..render import message_html
 from ..share import MAX_SEED, DealLink, app_link, read_query
 
 __all__ = [
     "DealControls",
+    "GameControls",
     "ShareLink",
     "app_box",
-    "card_toggle",
     "deal_number",
     "read_app_link",
+    "rules_menu",
     "wide_button",
 ]
 
@@ -160,22 +161,46 @@ def wide_button(description: str, tooltip: str, style: str = "info") -> widgets.
     )
 
 
-def card_toggle(
-    card: Card, tooltip: str, css_class: str, value: bool = False
-) -> widgets.ToggleButton:
-    """A small toggle button showing ``card`` in its colour.
+def rules_menu(game: str, value: str, max_width: str = "26rem") -> widgets.Dropdown:
+    """The menu of a game's presets, labelled as the registry says.
 
-    >>> from rules_lib.cards import parse_card
-    >>> card_toggle(parse_card("Qh"), "select", "rl-pick").style.text_color
-    '#c0162c'
+    >>> menu = rules_menu("tredici", "house")
+    >>> menu.value, menu.options[1][0]
+    ('house', 'House rules: play the card you drew, draw at will')
     """
-    button = widgets.ToggleButton(
+    return widgets.Dropdown(
+        options=[(p.title, p.name) for p in find_game(game).preset_infos],
         value=value,
-        description=str(card),
-        tooltip=tooltip,
-        layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0"),
+        description="Rules",
+        layout=widgets.Layout(width="calc(100% - 1rem)", max_width=max_width),
     )
-    button.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
-    button.style.font_weight = "bold"
-    button.add_class(css_class)
-    return button
+
+
+@dataclass(frozen=True)
+class GameControls:
+    """The row every turn-based game starts with: the game number, "New game"
+    and the rules menu."""
+
+    seed: widgets.BoundedIntText
+    new_button: widgets.Button
+    rules: widgets.Dropdown
+
+    @classmethod
+    def make(
+        cls, game: str, seed: int, preset: str, label: str = "Game no.", **number: object
+    ) -> GameControls:
+        """Controls for ``game`` (a registry key) dealt with ``seed`` under ``preset``.
+
+        >>> c = GameControls.make("tien_len", 7, "standard")
+        >>> c.seed.value, c.new_button.description, c.rules.value
+        (7, 'New game', 'standard')
+        """
+        return cls(
+            deal_number(seed, label, **number),  # type: ignore[arg-type]
+            widgets.Button(
+                description="New game",
+                button_style="primary",
+                tooltip="deal the game with this number",
+            ),
+            rules_menu(game, preset),
+        )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
@@ -26,7 +26,7 @@ from ..cards import AnyCard, Cards, parse_card
 from ..engine import Session
 from ..errors import NotationError, RulesError
 from ..games import find_game
-from ..render import RED, cards_html, message_html, side_by_side
+from ..render import card_svg, cards_html, message_html, side_by_side
 from ..render.three_thirteen import (
     MINI_CSS,
     meld_html,
@@ -55,10 +55,20 @@ from ..three_thirteen import (
     suggest,
     wild_rank,
 )
-from ..three_thirteen.explain import HAND_SIZES, why_not
+from ..three_thirteen.explain import why_not
 from ..three_thirteen.game import Action, Move
+from ..three_thirteen.melds import WildRank
 from ._lite import CLEAR
-from .share_widgets import DealControls, ShareLink, app_box, deal_number, read_app_link, wide_button
+from .card_table import CardTable
+from .share_widgets import (
+    DealControls,
+    GameControls,
+    ShareLink,
+    app_box,
+    read_app_link,
+    rules_menu,
+    wide_button,
+)
 
 __all__ = [
     "NAMES",
@@ -81,93 +91,54 @@ def _round_label(n: int) -> str:
     return f"Round {n}: {cards_dealt(n)} cards, {wild_rank(n).plural} wild"
 
 
-class _CardButtons(widgets.HBox):  # type: ignore[misc]
-    """A fixed pool of toggle buttons showing some cards (hidden when unused).
+class _CardButtons(CardTable):
+    """The reader's cards as pictures to select (a :class:`CardTable`).
 
-    Redrawing changes the buttons' labels instead of making new widgets, so
-    a click is answered quickly even in a served app.
+    Wild cards keep the gold border the book's pictures give them, and their
+    names (read aloud, shown as tooltips) say "wild".
     """
 
-    def __init__(self, size: int, on_change: Callable[[], None], single: bool = False) -> None:
-        self.cards: list[AnyCard] = []
-        self.single = single
-        self._on_change = on_change
-        self._syncing = False
-        self.buttons = []
-        for i in range(size):
-            b = widgets.ToggleButton(
-                layout=widgets.Layout(width="2.9rem", height="2.2rem", padding="0", display="none")
-            )
-            b.style.font_weight = "bold"
-            b.add_class("rl-card-button")
-            b.observe(lambda ch, i=i: self._pressed(i, bool(ch["new"])), names="value")
-            self.buttons.append(b)
-        super().__init__(self.buttons, layout=widgets.Layout(flex_flow="row wrap", grid_gap="3px"))
-
-    def _pressed(self, index: int, pressed: bool) -> None:
-        if self._syncing:
-            return
-        if self.single and pressed:
-            self._syncing = True
-            for i, b in enumerate(self.buttons):
-                if i != index:
-                    b.value = False
-            self._syncing = False
-        self._on_change()
-
-    def show(self, cards: Sequence[AnyCard], disabled: bool = False) -> None:
-        """Show ``cards``, none selected."""
-        self._syncing = True
-        self.cards = list(cards)
-        for i, b in enumerate(self.buttons):
-            if i < len(cards):
-                card = cards[i]
-                b.description = str(card)
-                b.tooltip = f"select the {card.name}"
-                b.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
-                b.value = False
-                b.disabled = disabled
-                b.layout.display = CLEAR
-            else:
-                b.value = False
-                b.layout.display = "none"
-        self._syncing = False
-
-    def select(self, card: AnyCard | None) -> None:
-        """Select just ``card`` (or nothing)."""
-        self._syncing = True
-        done = False
-        for c, b in zip(self.cards, self.buttons):
-            hit = card is not None and not done and str(c) == str(card)
-            b.value = hit
-            done = done or hit
-        self._syncing = False
-        self._on_change()
+    def show_cards(
+        self,
+        cards: Sequence[AnyCard],
+        *,
+        wild: WildRank,
+        label: str = "",
+        disabled: bool = False,
+    ) -> None:
+        """Show ``cards``, none selected (with ``disabled``, none can be)."""
+        with self.hold_sync():  # one message to the page
+            self.set_rows({"hand": cards}, labels={"hand": label})
+            codes = self.codes_of(cards)
+            wilds = [(code, card) for code, card in zip(codes, cards) if is_wild(card, wild)]
+            if wilds:
+                faces = dict(self.faces)
+                names = dict(self.names)
+                for code, card in wilds:
+                    faces[code] = faces[code.split("#")[0]] = card_svg(card, highlight=True)
+                    names[code] = f"{card.name} (wild)"
+                self.faces, self.names = faces, names
+            self.selectable = not disabled
 
     def press(self, text: str) -> None:
-        """Press the buttons of the cards named in ``text``, as a reader would.
+        """Press the cards named in ``text``, as a reader would.
 
         A card named twice presses both copies of a two-deck hand; pressing a
         card already selected (and with no other copy) unselects it.
         """
         for token in text.split():
             wanted = str(parse_card(token))
-            matching = [b for c, b in zip(self.cards, self.buttons) if str(c) == wanted]
+            matching = [code for code in self.codes_of(self.cards) if code.split("#")[0] == wanted]
             if not matching:
                 raise NotationError(f"no card {wanted} in this hand")
-            button = next((b for b in matching if not b.value), matching[0])
-            button.value = not button.value
-
-    @property
-    def selected(self) -> list[AnyCard]:
-        return [c for c, b in zip(self.cards, self.buttons) if b.value]
+            self.click(next((c for c in matching if c not in self.selected), matching[0]))
 
 
 class MeldThisHand(widgets.VBox):  # type: ignore[misc]
     """Arrange a hand into melds yourself, then compare with the best arrangement.
 
     >>> w = MeldThisHand(cards="5s 6s 7s 9h 9d 3c Kd", round_number=1)
-    >>> w.card_buttons.press("5s 6s 7s")         # press three card buttons
+    >>> w.card_buttons.press("5s 6s 7s")         # select three cards
     >>> w.make_button.click()
     >>> str(w.draft)
     '[5♠ 6♠ 7♠] left: 3♣ 9♥ 9♦ K♦ — penalty 31'
@@ -193,12 +164,7 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
             description="Round",
             layout=widgets.Layout(width="calc(100% - 1rem)", max_width="24rem"),
         )
-        self.rules = widgets.Dropdown(
-            options=_RULE_OPTIONS,
-            value=preset,
-            description="Rules",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
-        )
+        self.rules = rules_menu("three_thirteen", preset, "30rem")
         dealing = DealControls.make(seed, "hand", "3 to 14 cards, e.g. 5s 6s 7s 9h 9d RJ")
         self.seed, self.deal_button, self.new_button = (
             dealing.seed,
@@ -208,7 +174,7 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
         self.cards_text, self.use_button = dealing.cards_text, dealing.use_button
         self.status = widgets.HTML()
         self.mine = widgets.HTML()
-        self.card_buttons = _CardButtons(HAND_SIZES[1], self._selection_changed)
+        self.card_buttons = _CardButtons(label="your cards not in a meld")
         self.make_button = widgets.Button(
             description="Make meld",
             button_style="success",
@@ -235,8 +201,9 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
 
         wrap = widgets.Layout(flex_flow="row wrap", grid_gap="4px")
         help_text = widgets.HTML(
-            "<p style='margin:.2rem 0'>Press cards to select them, then <b>Make meld</b>. "
-            "Wild cards have a gold border. Keys: Tab moves between buttons, Space presses.</p>"
+            "<p style='margin:.2rem 0'>Tap or click cards to select them, then <b>Make meld</b>. "
+            "Wild cards have a gold border. Keys: Tab reaches the cards, the arrow keys move "
+            "between them, Space selects.</p>"
         )
         super().__init__(
             [
@@ -286,7 +253,7 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
         self._set(MeldDraft.of(self.draft.hand, self.round.value, PRESETS[self.rules.value]))
 
     def make(self) -> None:
-        chosen = self.card_buttons.selected
+        chosen = list(self.card_buttons.selected_cards)
         if not chosen:
             self._message = message_html("Select three or more cards first.", "info")
             self.redraw()
@@ -310,9 +277,6 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
         self.best.value = ""
         self.redraw()
 
-    def _selection_changed(self) -> None:
-        pass
-
     # -- drawing -----------------------------------------------------------
 
     def redraw(self) -> None:
@@ -326,13 +290,12 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
         self.mine.value = (
             f"<p style='margin:.3rem 0 .1rem'><b>Your melds</b> ({_round_label(d.round_number)})</p>"
             + melds
-            + cards_html(
-                left,
-                label=f"Not in a meld: {len(left)} card{'s' * (len(left) != 1)}, penalty {d.penalty}",
-                highlight=[c for c in left if is_wild(c, d.wild_rank)],
-            )
         )
-        self.card_buttons.show(left)
+        self.card_buttons.show_cards(
+            left,
+            wild=d.wild_rank,
+            label=f"Not in a meld: {len(left)} card{'s' * (len(left) != 1)}, penalty {d.penalty}",
+        )
         self.undo_button.disabled = self.clear_button.disabled = not d.melds
         self.status.value = self._message
 
@@ -346,7 +309,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
     >>> g.draw_button.click()                     # draw from the stock
     >>> g.state.phase.value
     'discard'
-    >>> g.hand_buttons.buttons[0].value = True    # select a card …
+    >>> g.hand_buttons.click(g.state.hands[0][0])  # select a card …
     >>> g.discard_button.click()                  # … and discard it; the bot replies
     >>> "You drew from the stock and discarded" in g.record.value
     True
@@ -359,26 +322,18 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
     def __init__(
         self, seed: int = 1, bots: int = 1, preset: str = "source", bot: str = "wary"
     ) -> None:
-        self.seed = deal_number(seed, "Game no.")
+        controls = GameControls.make("three_thirteen", seed, preset)
+        self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
         self.bots = widgets.Dropdown(
             options=[("1 bot", 1), ("2 bots", 2), ("3 bots", 3)],
             value=bots,
             description="Against",
             layout=widgets.Layout(width="12rem"),
         )
-        self.rules = widgets.Dropdown(
-            options=_RULE_OPTIONS,
-            value=preset,
-            description="Rules",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
-        )
-        self.new_button = widgets.Button(
-            description="New game", button_style="primary", tooltip="deal this game number"
-        )
         self.header = widgets.HTML()
         self.table = widgets.HTML()
-        self.hand = widgets.HTML()
-        self.hand_buttons = _CardButtons(HAND_SIZES[1], self._selection_changed, single=True)
+        self.hand_buttons = _CardButtons(label="your hand", single=True)
+        self.hand_buttons.observe(lambda _c: self._update_buttons(), names="selected")
         self.draw_button = widgets.Button(
             description="Draw from stock", tooltip="draw the top card of the stock"
         )
@@ -436,7 +391,6 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
                 self.rules,
                 self.header,
                 self.table,
-                self.hand,
                 self.hand_buttons,
                 self._turn_row,
                 self._help_row,
@@ -513,7 +467,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self.play(action)
 
     def play_selected(self, move: Move) -> None:
-        chosen = self.hand_buttons.selected
+        chosen = self.hand_buttons.selected_cards
         if not chosen:
             self._message = message_html("Select the card to discard first.", "info")
             self.redraw()
@@ -548,7 +502,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self._hint = message_html(text, "info")
         self.redraw()
         if action.card is not None and action.move in (Move.DISCARD, Move.GO_OUT):
-            self.hand_buttons.select(action.card)
+            self.hand_buttons.select([action.card])
 
     def play_turn_for_me(self) -> None:
         """Let the wary bot play the reader's whole turn (draw and discard)."""
@@ -605,9 +559,6 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
             out.append(result_html(melds, f"{NAMES[seat]}{out_note}: penalty {melds.penalty}"))
         return "".join(out)
 
-    def _selection_changed(self) -> None:
-        self._update_buttons()
-
     def _settings_changed(self) -> None:
         self._message = message_html(
             "Press New game to start a game with these settings; this one goes on as it was.",
@@ -627,7 +578,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self.take_button.description = (
             f"Take {top}" if drawing and top is not None else "Take discard"
         )
-        chosen = self.hand_buttons.selected
+        chosen = self.hand_buttons.selected_cards
         discarding = mine and state.phase is Phase.DISCARD
         self.discard_button.disabled = not discarding or not chosen
         can_out = discarding and any(a.move is Move.GO_OUT for a in state.legal_actions())
@@ -660,17 +611,13 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
             )
         self.table.value = self._table_html(state)
         hand = () if over else state.hands[0]
-        wild = [c for c in hand if is_wild(c, state.wild_rank)]
-        self.hand.value = (
-            ""
-            if over
-            else cards_html(
-                hand,
-                label=f"Your hand ({len(hand)} cards; wild cards have a gold border)",
-                highlight=wild,
-            )
+        self.hand_buttons.layout.display = "none" if over else CLEAR
+        self.hand_buttons.show_cards(
+            hand,
+            wild=state.wild_rank,
+            label=f"Your hand ({len(hand)} cards; wild cards have a gold border)",
+            disabled=not (self.my_turn and state.phase is Phase.DISCARD),
         )
-        self.hand_buttons.show(hand, disabled=not (self.my_turn and state.phase is Phase.DISCARD))
         self._update_buttons()
         self.message.value = self._hint + self._message
         recent = self.events[-14:]

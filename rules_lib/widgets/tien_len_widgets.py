@@ -3,9 +3,11 @@
 * :class:`CanItBeat`: the play on the table and yours (typed, or picked
   card by card), under either preset: may yours go on it, and why.
 * :class:`TienLenGame`: a whole hand against three bots.  Your cards are
-  toggle buttons (Tab moves between them, Space selects); **Play**, **Pass**
-  and **Hint**; the bots' moves appear one after another in a log of the
-  trick; final standings; the same deal number gives the same deal.
+  a :class:`~rules_lib.widgets.card_table.CardTable` (click or tap to select;
+  Tab, the arrow keys and Space work too), the cards of your legal plays lit;
+  **Play**, **Pass** and **Hint**; the bots' moves appear one after another
+  in a log of the trick; final standings; the same deal number gives the
+  same deal.
 
 The rules, the reasons and the hint come from :mod:`rules_lib.tien_len`;
 these classes only lay them out and wire the buttons.
@@ -14,6 +16,7 @@ these classes only lay them out and wire the buttons.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 
 import ipywidgets as widgets
 
@@ -21,7 +24,7 @@ from ..cards import Card, parse_cards
 from ..engine import Session
 from ..errors import RulesError
 from ..games import find_game
-from ..render import RED, back_svg, cards_html, message_html
+from ..render import back_svg, cards_html, message_html
 from ..share import make_query
 from ..tien_len import (
     BOTS,
@@ -43,9 +46,9 @@ from ..tien_len import (
 )
 from ..tien_len.explain import ordinal
 from ..tien_len.plays import make_play, plain_cards
-from ._lite import CLEAR
+from .card_table import CardTable
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
-from .share_widgets import ShareLink, app_box, deal_number, read_app_link
+from .share_widgets import GameControls, ShareLink, app_box, read_app_link, rules_menu
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
@@ -59,13 +62,6 @@ _STEP = 0.45  # seconds between two bot moves appearing in the log
 _LOG_LENGTH = 10
 
 _CSS = """<style>
-.rl-tien-len .jupyter-button.rl-tl-card{width:2.7rem;height:3.5rem;padding:0;margin:0;
- border:1px solid #8a8a8a;border-radius:.4rem;background:#fff;font-size:1.05rem;
- box-shadow:0 1px 2px rgba(0,0,0,.2);transition:transform .12s}
-.rl-tien-len .jupyter-button.rl-tl-card.mod-active{transform:translateY(-.5rem);
- border:2px solid #e0a200;background:#fff6d6}
-.rl-tien-len .jupyter-button.rl-tl-card:focus-visible{outline:3px solid #1f5fa8;outline-offset:2px}
-.rl-tien-len .rl-tl-hand{padding-top:.6rem}
 .rl-tl-seats{display:flex;flex-wrap:wrap;gap:.35rem;margin:.3rem 0}
 .rl-tl-seat{flex:1 1 0;min-width:0;max-width:9rem;border:1px solid #bbb;
  border-radius:.45rem;padding:.25rem .35rem;font-size:.9rem;line-height:1.3;background:#fafafa}
@@ -87,15 +83,6 @@ _CSS = """<style>
 </style>"""
 
 
-def _preset_menu(value: str) -> widgets.Dropdown:
-    return widgets.Dropdown(
-        options=[(label, key) for key, label in PRESET_LABELS.items()],
-        value=value,
-        description="Rules",
-        layout=widgets.Layout(width="calc(100% - 1rem)", max_width="22rem"),
-    )
-
-
 class CanItBeat(widgets.VBox):  # type: ignore[misc]
     """May your play go on the play on the table?  Yes or no, and why.
 
@@ -108,7 +95,7 @@ class CanItBeat(widgets.VBox):  # type: ignore[misc]
     >>> w.play_text.value = "4d"
     >>> "a reply must be a pair" in w.verdict.value
     True
-    >>> w.picker.buttons[Card.parse("2h")].value = True  # pick a card for your play
+    >>> w.picker.click(Card.parse("2h"))  # pick a card for your play
     >>> w.play_text.value
     '4d 2♥'
     >>> w.play_text.value = "9h 9x"
@@ -117,7 +104,7 @@ class CanItBeat(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, table: str = "9s 9d", play: str = "9h 9c", preset: str = "source") -> None:
-        self.rules = _preset_menu(preset)
+        self.rules = rules_menu("tien_len", preset, "22rem")
         box = widgets.Layout(width="calc(100% - 1rem)", max_width="26rem")
         wide = {"description_width": "6.5rem"}
         self.table_text = widgets.Text(
@@ -227,7 +214,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
 
     >>> g = TienLenGame(seed=1)
     >>> first, last = g.hand[0], g.hand[-1]
-    >>> g.buttons[0].value = g.buttons[12].value = True
+    >>> g.hand_table.click(first); g.hand_table.click(last)
     >>> g.play_button.click()
     >>> "not a play" in g.message.value and g.selected == {first, last}
     True
@@ -243,13 +230,15 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, seed: int = 1, preset: str = "source", opponents: str = "heuristic") -> None:
-        self.seed = deal_number(
-            seed, "Deal no.", width="11rem", style={"description_width": "4.5rem"}
+        controls = GameControls.make(
+            "tien_len",
+            seed,
+            preset,
+            "Deal no.",
+            width="11rem",
+            style={"description_width": "4.5rem"},
         )
-        self.new_button = widgets.Button(
-            description="New game", tooltip="deal the hand with this number", button_style="info"
-        )
-        self.rules = _preset_menu(preset)
+        self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
         self.opponents = widgets.Dropdown(
             options=[(label, key) for key, label in _OPPONENTS.items()],
             value=opponents,
@@ -272,13 +261,9 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             (self.standings, "standings"),
         ):
             part.add_class(f"rl-tl-{hook}-box")
-        self.buttons: list[widgets.ToggleButton] = []
-        for i in range(13):
-            button = widgets.ToggleButton(layout=widgets.Layout(display="none"))
-            button.style.font_weight = "bold"
-            button.add_class("rl-tl-card")
-            button.observe(lambda change, i=i: self._toggled(i, bool(change["new"])), names="value")
-            self.buttons.append(button)
+        self.hand_table = CardTable(label="your hand", card_class="rl-tl-card")
+        self.hand_table.add_class("rl-tl-hand")
+        self.hand_table.observe(lambda _change: self._draw_selection(), names="selected")
         small = {"layout": widgets.Layout(width="6.5rem")}
         self.play_button = widgets.Button(
             description="Play", button_style="success", tooltip="play the selected cards", **small
@@ -299,13 +284,13 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self.rules.observe(lambda _c: self.new_game(), names="value")
         self.opponents.observe(lambda _c: self.new_game(), names="value")
         self.hand: list[Card] = []
-        self.selected: set[Card] = set()
-        self._syncing = False
         self._fresh = 0
         help_text = widgets.HTML(
-            "<p style='margin:.2rem 0'>Press your cards to select them, then <b>Play</b>; "
-            "or <b>Pass</b>. <b>Hint</b> selects what the heuristic bot would play. "
-            "Keys: Tab moves between the buttons, Space presses.</p>"
+            "<p style='margin:.2rem 0'>Click or tap your cards to select them, then "
+            "<b>Play</b>; or <b>Pass</b>. On your turn the cards that are part of a legal "
+            "play are outlined in green. <b>Hint</b> selects what the heuristic bot would "
+            "play. Keys: Tab reaches your cards, the arrow keys move between them, "
+            "Space selects.</p>"
         )
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
         super().__init__(
@@ -319,7 +304,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
                 self.table,
                 self.message,
                 help_text,
-                widgets.HBox(self.buttons, layout=wrap).add_class("rl-tl-hand"),
+                self.hand_table,
                 self.selection,
                 widgets.HBox([self.play_button, self.pass_button, self.hint_button], layout=wrap),
                 self.recent,
@@ -336,6 +321,15 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     def state(self) -> TienLenState:
         return self.session.state
 
+    @property
+    def selected(self) -> set[Card]:
+        """The cards of your hand selected now (set it to select others)."""
+        return {c for c in self.hand_table.selected_cards if isinstance(c, Card)}
+
+    @selected.setter
+    def selected(self, cards: Iterable[Card]) -> None:
+        self.hand_table.select(cards)
+
     def new_game(self) -> None:
         """Deal the hand numbered in the seed box under the chosen rules."""
         seed = int(self.seed.value)
@@ -349,7 +343,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         link = _GAME.preset_info(self.rules.value).link
         self.share.update(make_query(seed, rules=link, **extra))
         self.session.run_bots()
-        self.selected.clear()
+        self.selected = set()
         opening = self.state.instant_win
         if opening is not None:
             seat, kind = opening
@@ -383,19 +377,18 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             return
         action = hint(self.state)
         if isinstance(action, Pass):
-            self.selected.clear()
+            self.selected = set()
             text = "Hint: pass. The heuristic bot would keep its cards for a later trick."
         else:
             self.selected = set(action.plain)
             what = describe_action(action, self.state.rules)[len("plays ") :]
             text = f"Hint: play {what}: {action}. It is selected: press Play."
-        self._draw_hand()
         self.message.value = message_html(text, "info")
 
     def _act(self, action: Play | Pass) -> None:
         self._fresh = len(self.session.log) + 1  # the bots' replies appear one by one
         self.session.play(action)
-        self.selected.clear()
+        self.selected = set()
         self._after_moves()
 
     def _after_moves(self, note: str = "") -> None:
@@ -419,13 +412,6 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     def _selected_in_order(self) -> list[Card]:
         return [c for c in self.hand if c in self.selected]
 
-    def _toggled(self, index: int, pressed: bool) -> None:
-        if self._syncing or index >= len(self.hand):
-            return
-        card = self.hand[index]
-        (self.selected.add if pressed else self.selected.discard)(card)
-        self._draw_selection()
-
     # -- drawing -----------------------------------------------------------
 
     def redraw(self) -> None:
@@ -440,24 +426,12 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
 
     def _draw_hand(self) -> None:
         self.hand = plain_cards(self.state.hands[0])
-        self.selected &= set(self.hand)
-        over = self.state.is_terminal()
-        self._syncing = True
-        try:
-            for i, button in enumerate(self.buttons):
-                if i < len(self.hand):
-                    card = self.hand[i]
-                    button.description = str(card)
-                    button.tooltip = f"select the {card.name}"
-                    button.style.text_color = RED if card.color.value == "red" else "#1b1b1b"
-                    button.value = card in self.selected
-                    button.disabled = over
-                    button.layout.display = CLEAR
-                else:
-                    button.value = False
-                    button.layout.display = "none"
-        finally:
-            self._syncing = False
+        state = self.state
+        over = state.is_terminal()
+        with self.hand_table.hold_sync():
+            self.hand_table.show(self.hand, keep_selection=True)
+            self.hand_table.disable(self.hand if over else ())
+            self.hand_table.light(() if over or state.current_player() != 0 else _playable(state))
         self._draw_selection()
 
     def _draw_selection(self) -> None:
@@ -596,6 +570,18 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             "<table class='rl-table'><tr><th>Place</th><th>Player</th><th>Cards left</th></tr>"
             f"{rows}</table></div>"
         )
+
+
+def _playable(state: TienLenState) -> set[Card]:
+    """The cards of the player to act that are part of at least one legal play.
+
+    >>> state = new_game(seed=4)  # you lead, and your first play must hold the 3♠
+    >>> _playable(state)  # no pair, triple or straight holds it here
+    {Card.parse('3♠')}
+    >>> len(_playable(state.play("3s").play("pass").play("pass").play("pass")))
+    12
+    """
+    return {c for action in state.legal_actions() if isinstance(action, Play) for c in action.plain}
 
 
 def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:

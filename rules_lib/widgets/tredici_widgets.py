@@ -3,8 +3,9 @@
 :class:`TrediciGame` keeps a :class:`~rules_lib.engine.Session` (you are seat 0,
 the bot seat 1) and redraws from its state after each click:
 
-* your hand as buttons, the cards you may play now lit in gold
-  (:meth:`TrediciState.playable`); pressing a card plays it, one step of a
+* your hand as card pictures (a :class:`~rules_lib.widgets.card_table.CardTable`),
+  the cards you may play now lit in gold (:meth:`TrediciState.playable`); pressing
+  (clicking, tapping, Space or Enter) a card plays it, one step of a
   run at a time; a card that may not be played leaves a message naming the
   rule and changes nothing;
 * Stop and Draw; "Last card!" and "Thirteen!" (never lit: remembering them
@@ -27,11 +28,11 @@ import random
 
 import ipywidgets as widgets
 
-from ..cards import AnyCard, Color, Joker
+from ..cards import AnyCard
 from ..engine import Session
 from ..errors import UnknownOptionError
 from ..games import find_game
-from ..render import RED, cards_html, message_html
+from ..render import HIGHLIGHT, cards_html, message_html
 from ..share import make_query
 from ..tredici import (
     DRAW,
@@ -49,8 +50,8 @@ from ..tredici import (
     describe_turns,
     new_game,
 )
-from ._lite import NO_BUTTON_COLOR
-from .share_widgets import ShareLink, app_box, deal_number, read_app_link
+from .card_table import CardTable
+from .share_widgets import GameControls, ShareLink, app_box, read_app_link
 
 __all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
@@ -74,6 +75,8 @@ _CSS = (
     ".rl-td-entry{display:flex;flex-wrap:wrap;align-items:center;gap:0 .6rem;"
     "border-top:1px solid #ddd;padding:.15rem 0}"
     ".rl-td-entry p{margin:.2rem 0;line-height:1.35}"
+    # the cards you may play now are gold, as in the chapter's pictures
+    f".rl-td-hand .rl-card-button.rl-playable{{box-shadow:0 0 0 3px {HIGHLIGHT}}}"
     "</style>"
 )
 
@@ -91,25 +94,21 @@ def _penalty(after: TrediciState, before: TrediciState, seat: int) -> str:
     return f"{verb} {got} card{'s' * (got != 1)}"
 
 
-def _label(card: AnyCard) -> str:
-    return "Joker" if isinstance(card, Joker) else str(card)
-
-
 class TrediciGame(widgets.VBox):  # type: ignore[misc]
     """A whole game of Tredici against :class:`~rules_lib.tredici.TrediciBot`.
 
     >>> game = TrediciGame(seed=3)
-    >>> game.state.turn, len(game.hand_buttons()), str(game.state.top)
+    >>> game.state.turn, len(game.hand_table.cards), str(game.state.top)
     (1, 13, 'K♥')
-    >>> [b.description for b in game.hand_buttons() if "rl-playable" in b._dom_classes]
+    >>> game.hand_table.lit  # the cards you may play now
     ['A♦', 'Q♦']
     >>> game.press("J♣")  # not playable: a message says why, nothing changes
     >>> print(game.message.value.split(">")[1].removesuffix("</div"))
     You cannot play J♣: the first card must be one rank above or below K♥ (a Q or an A of any suit), or the red joker.
     >>> len(game.state.hands[0])
     13
-    >>> game.press("A♦")  # a run, one card at a time: now only 2♦ may follow
-    >>> [b.description for b in game.hand_buttons() if "rl-playable" in b._dom_classes]
+    >>> game.hand_table.click("A♦")  # a run, one card at a time: now only 2♦ may follow
+    >>> game.hand_table.lit
     ['2♦']
     >>> game.press("2♦"); game.press("3♦")  # nothing follows 3♦: the bot answers at once
     >>> [report.text for report in game.reports]
@@ -137,18 +136,10 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             )
         self.catch = catch
         self.remember = remember
-        self.seed = deal_number(seed, "Game no.")
-        self.new_button = widgets.Button(
-            description="New game", tooltip="deal the game with this number"
-        )
+        controls = GameControls.make("tredici", seed, rules)
+        self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
         self.random_button = widgets.Button(
             description="Random game", tooltip="deal a game with a random number"
-        )
-        self.rules = widgets.Dropdown(
-            options=[(label, key) for key, label in RULE_CHOICES.items()],
-            value=rules,
-            description="Rules",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="26rem"),
         )
         self.table = widgets.HTML()
         self.table.add_class("rl-td-table-box")
@@ -157,9 +148,11 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.message = widgets.HTML()
         self.message.add_class("rl-td-message")
         self.hand_label = widgets.HTML()
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
-        self.hand_box.add_class("rl-td-hand")
-        self._pool: list[widgets.Button] = []
+        self.hand_table = CardTable(
+            label="your hand: press a card to play it", single=True, toggles=False
+        )
+        self.hand_table.add_class("rl-td-hand")
+        self.hand_table.observe(self._card_pressed, names="selected")
         self.stop_button = self._word_button("Stop", "end your turn here", STOP, "rl-td-stop")
         self.draw_button = self._word_button(
             "Draw",
@@ -197,11 +190,11 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.auto_button.on_click(lambda _b: self.play_for_me())
         row = widgets.Layout(flex_flow="row wrap", grid_gap="4px")
         help_text = widgets.HTML(
-            "<p style='margin:.4rem 0;max-width:40rem;line-height:1.4'>Press a card to play it: the cards you "
-            "may play now are lit in gold, one step of a run at a time. Say <b>Last card!</b> "
-            "when one card is left, before your turn ends (the book's reading of the rule). "
-            "Keys: Tab moves between buttons, "
-            "Space or Enter presses.</p>"
+            "<p style='margin:.4rem 0;max-width:40rem;line-height:1.4'>Press a card to play it: "
+            "the cards you may play now are lit in gold, one step of a run at a time. "
+            "Say <b>Last card!</b> when one card is left, before your turn ends (the book's "
+            "reading of the rule). Keys: Tab reaches the cards, the arrow keys move between "
+            "them, Space or Enter plays one.</p>"
         )
         super().__init__(
             [
@@ -211,7 +204,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
                 self.status,
                 self.message,
                 self.hand_label,
-                self.hand_box,
+                self.hand_table,
                 widgets.HBox(
                     [
                         self.stop_button,
@@ -253,8 +246,8 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
 
         >>> game = TrediciGame()
         >>> game.start_from(TrediciState.from_position(["Qh 5c", "Ad 3c 9s"], pile="Jd"))
-        >>> [b.description for b in game.hand_buttons()]
-        ['Q♥', '5♣']
+        >>> game.hand_table.cards
+        (Card.parse('Q♥'), Card.parse('5♣'))
         """
         bot = TrediciBot(catch=self.catch, remember=self.remember)
         session = Session(state, {1: bot}, human=0, seed=state.seed)
@@ -312,7 +305,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.redraw()
 
     def press(self, card: str | AnyCard) -> None:
-        """Press the button of ``card`` (text such as ``"Q♥"``, or a card)."""
+        """Play ``card`` (text such as ``"Q♥"``, or a card), as pressing it does."""
         for held in self.state.hands[0]:
             if str(held) == str(card) or held == card:
                 self.act(Play(held))
@@ -358,10 +351,6 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
 
     # -- drawing -------------------------------------------------------------
 
-    def hand_buttons(self) -> list[widgets.Button]:
-        """The buttons of your hand, in the order shown."""
-        return list(self.hand_box.children)
-
     def _word_button(
         self, text: str, tip: str, action: Action, css: str | None = None
     ) -> widgets.Button:
@@ -373,47 +362,21 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             button.add_class(css)
         return button
 
-    def _card_button(self, i: int) -> widgets.Button:
-        while len(self._pool) <= i:
-            button = widgets.Button(
-                layout=widgets.Layout(width="3.1rem", height="2.5rem", padding="0")
-            )
-            button.style.font_weight = "bold"
-            button.add_class("rl-card-button")
-            k = len(self._pool)
-            button.on_click(lambda _b, k=k: self._press_slot(k))
-            self._pool.append(button)
-        return self._pool[i]
-
-    def _press_slot(self, k: int) -> None:
-        hand = self.state.hands[0]
-        if k < len(hand):
-            self.act(Play(hand[k]))
+    def _card_pressed(self, change: dict[str, object]) -> None:
+        """A card of the hand was pressed (selected in the page): play it."""
+        chosen = self.hand_table.selected_cards
+        if chosen:  # (the redraw shows the hand again, nothing selected)
+            self.act(Play(chosen[0]))
 
     def redraw(self) -> None:
         state = self.state
         mine = state.player == 0 and not state.is_terminal()
         playable = set(state.playable()) if mine else set()
         hand = state.hands[0]
-        buttons = []
-        for i, card in enumerate(hand):
-            button = self._card_button(i)
-            lit = card in playable
-            button.description = _label(card)
-            button.tooltip = f"{card.name}: " + (
-                "you may play it now" if lit else "not playable now"
-            )
-            button.style.text_color = RED if card.color is Color.RED else "#1b1b1b"
-            button.style.button_color = "#ffd966" if lit else NO_BUTTON_COLOR
-            button.layout.width = "4.2rem" if isinstance(card, Joker) else "3.1rem"
-            button.layout.border = "2px solid #9c6b00" if lit else ""
-            button.disabled = state.is_terminal()
-            if lit:
-                button.add_class("rl-playable")
-            else:
-                button.remove_class("rl-playable")
-            buttons.append(button)
-        self.hand_box.children = buttons
+        with self.hand_table.hold_sync():
+            self.hand_table.show(hand)
+            self.hand_table.light(c for c in hand if c in playable)
+            self.hand_table.selectable = not state.is_terminal()
         said = " (you said 'last card')" if state.said_last_card[0] and len(hand) == 1 else ""
         self.hand_label.value = (
             f"<p class='rl-td-label' style='margin:.3rem 0 0'><b>Your hand</b>: "

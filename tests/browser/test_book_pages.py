@@ -40,7 +40,7 @@ def _check_poker_widgets(page: object) -> None:
     # the picker: 52 cards, the typed ones selected
     explorer.get_by_text("Pick cards", exact=True).click()
     assert explorer.locator(".rl-pick").count() == 52
-    picked = explorer.locator(".rl-pick.rl-selected").all_inner_texts()
+    picked = explorer.locator(".rl-pick.rl-selected .rl-card-text").all_text_contents()
     assert sorted(picked) == sorted(["K♦", "K♣", "9♠", "9♥", "Q♣"])
     page.wait_for_selector(".rl-hand-comparer", state="visible")  # type: ignore[attr-defined]
     assert "A wins" in page.locator(".rl-hand-comparer").inner_text()  # type: ignore[attr-defined]
@@ -55,7 +55,7 @@ def _check_arrange_widgets(page: object) -> None:
         assert box.locator(".rl-card-button").count() == 13
         for row in ("back", "middle", "front"):
             assert box.locator(f".rl-move-{row}").is_visible()
-        assert box.locator(".rl-card-table .rl-card-button svg").count() == 13
+        assert box.locator(".rl-card-table .rl-card-button img").count() == 13
     assert page.locator(".rl-showdown").first.is_visible()  # type: ignore[attr-defined]
     assert "Show down" in page.locator(".rl-showdown").first.inner_text()  # type: ignore[attr-defined]
 

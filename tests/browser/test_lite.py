@@ -99,8 +99,19 @@ def test_lite_site_is_self_contained(site_dir: Path) -> None:
     assert kernel["disablePyPIFallback"] is True
     pyodide = lite / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
-    for name in ("rules-lib", "ipywidgets", "pyodide-kernel", "ipython", "micropip"):
+    for name in (
+        "rules-lib",
+        "ipywidgets",
+        "anywidget",  # the card widget's Python side, and what it imports at start
+        "psygnal",
+        "typing-extensions",
+        "pyodide-kernel",
+        "ipython",
+        "micropip",
+    ):
         assert name in lock["packages"], f"{name} is not locked"
+    # the card widget's front end is one of the site's extensions
+    assert (lite / "extensions" / "anywidget" / "package.json").is_file()
     for name, package in lock["packages"].items():
         assert "://" not in package["file_name"], f"{name} would come from another host"
         assert (pyodide / package["file_name"]).is_file(), f"{name}: wheel missing"
@@ -172,7 +183,7 @@ def test_try_it_live_runs_python_in_the_browser(
 # card put out) never reaches the page from JupyterLite's Pyodide kernel: these tests
 # press the buttons whose answers need such changes.  Each costs a kernel start.
 
-GOLD = "rgb(255, 217, 102)"  # a Tredici card that may be played now
+GOLD = "rgb(224, 162, 0)"  # the ring of a Tredici card that may be played now
 
 
 def _run_all_cells(page: Any, lite: Any) -> None:
@@ -254,6 +265,7 @@ def test_try_it_live_plays_tien_len(offline_browser, lite_site, screenshot_dir: 
         assert game.locator(".rl-tl-log .rl-tl-who", has_text="You").count() == 0
 
         game.locator(".rl-tl-card", has_text="J♣").click()
+        expect(game.locator(".rl-tl-card.rl-selected .rl-card-text")).to_have_text(["J♣"])
         game.locator(".rl-tl-selection-box", has_text="J").wait_for(timeout=ANSWER_MS)
         pressed = time.monotonic()
         game.locator(".rl-tl-play").click()
@@ -284,13 +296,16 @@ def test_try_it_live_plays_tredici(offline_browser, lite_site, screenshot_dir: P
         game = lite.locator(".rl-card-button")
         expect(game).to_have_count(13, timeout=PAGE_MS)
         lit = lite.locator(".rl-card-button.rl-playable")
-        expect(lit).to_have_text(["4♣", "6♣"], timeout=ANSWER_MS)
+        lit_text = lit.locator(".rl-card-text")  # the card's text, not its picture's indices
+        expect(lit_text).to_have_text(["4♣", "6♣"], timeout=ANSWER_MS)
         lit.first.click()
         expect(game).to_have_count(12, timeout=ANSWER_MS)
-        expect(lit).to_have_text(["2♣"], timeout=ANSWER_MS)
+        expect(lit_text).to_have_text(["2♣"], timeout=ANSWER_MS)
         six = lite.locator(".rl-card-button", has_text="6♣")
-        assert six.evaluate("e => getComputedStyle(e).backgroundColor") != GOLD
-        assert lit.evaluate("e => getComputedStyle(e).backgroundColor") == GOLD
+        expect(six).not_to_have_class(re.compile(r"\brl-playable\b"))
+        expect(lite.locator(".rl-card-button.rl-selected")).to_have_count(0)
+        assert GOLD not in six.evaluate("e => getComputedStyle(e).boxShadow")
+        assert GOLD in lit.evaluate("e => getComputedStyle(e).boxShadow")
 
 
 def test_try_it_live_plays_three_thirteen(offline_browser, lite_site, screenshot_dir: Path) -> None:

@@ -4,7 +4,10 @@ error and nothing wider than the screen."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from rules_lib.three_thirteen import cards_dealt, deal_hand, new_game
 
@@ -23,12 +26,14 @@ def test_the_chapter_draws_both_widgets(browser, site_url, screenshot_dir, viewp
     watch = PageWatch(page)
     page.goto(f"{site_url}/book/three_thirteen/index.html", wait_until="load")
 
-    # meld this hand: hand no. 8 of round 6, a button per card, the controls
+    # meld this hand: hand no. 8 of round 6, a card picture per card, the controls
     page.wait_for_selector(".rl-meld-hand", state="visible", timeout=ANSWER_MS)
     meld = page.locator(".rl-meld-hand")
     buttons = meld.locator(".rl-card-button:visible")
     assert buttons.count() == cards_dealt(6)
-    assert [b.inner_text() for b in buttons.all()] == [str(c) for c in deal_hand(8, 6)]
+    # each card's text (inner_text() of the whole button adds its picture's corner indices)
+    texts = meld.locator(".rl-card-button:visible .rl-card-text").all_inner_texts()
+    assert texts == [str(c) for c in deal_hand(8, 6)]
     for name in ("Make meld", "Undo", "Clear", "Compare with the best"):
         assert meld.get_by_role("button", name=name).is_visible()
     assert "Not in a meld" in meld.inner_text()
@@ -39,10 +44,15 @@ def test_the_chapter_draws_both_widgets(browser, site_url, screenshot_dir, viewp
     text = game.inner_text()
     assert "Round 1 of 11" in text and "Bot B" in text and "Score sheet" in text
     hand = new_game(seed=13, players=3).hands[0]
-    shown = [b.inner_text() for b in game.locator(".rl-card-button:visible").all()]
+    shown = game.locator(".rl-card-button:visible .rl-card-text").all_inner_texts()
     assert shown == [str(c) for c in hand]
     assert game.get_by_role("button", name="Draw from stock").is_visible()
-    assert game.locator(".rl-cards svg[role=img]").count() >= len(hand) + 2  # hand, stock, discard
+    assert game.locator(".rl-card-button img").count() == len(hand)  # the hand, as pictures
+    assert game.locator(".rl-cards svg[role=img]").count() >= 2  # stock, discard
+    # selecting lives in the page: a click marks the card even with no kernel
+    buttons.first.click()
+    expect(buttons.first).to_have_class(re.compile(r"\brl-selected\b"))
+    expect(meld.locator(".rl-card-button.rl-selected")).to_have_count(1)
 
     # the plot of the bots' results (the only picture that is not a card)
     plot = page.locator("article svg:not([role=img])")

@@ -3,7 +3,8 @@
 ``test_book_pages.py`` opens every page (no JavaScript error, cards visible,
 fits a phone); this adds what the Tiến Lên page must show: the "can it
 beat?" trainer with its verdict and card pictures, and the game with a
-hand of thirteen card buttons, the four seats, the table and the log.
+hand of thirteen card buttons (those of a legal play lit), the four seats,
+the table and the log.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def test_tien_len_page_draws_the_trainer_and_the_game(browser, site_url, screens
     game = page.locator(".rl-tien-len")
     cards = game.locator(".rl-tl-card")
     assert sum(cards.nth(i).is_visible() for i in range(cards.count())) == 13
+    assert game.locator(".rl-tl-card.rl-playable").count() > 0  # the cards you may play, lit
     for name in ("Play", "Pass", "Hint"):
         assert game.get_by_role("button", name=name, exact=True).is_visible()
     assert game.locator(".rl-tl-seat").count() == 4

@@ -21,7 +21,9 @@ def test_tredici_chapter_shows_the_game_widget(browser, site_url, screenshot_dir
     page.wait_for_selector(".rl-tredici", state="visible", timeout=ANSWER_MS)
     game = page.locator(".rl-tredici")
     assert game.locator(".rl-td-hand .rl-card-button").count() == 13
-    assert game.locator(".rl-td-hand .rl-playable").all_inner_texts() == ["4♣", "6♣"]
+    # each card's text (inner_text() of the whole button adds its picture's corner indices)
+    lit = game.locator(".rl-td-hand .rl-playable .rl-card-text").all_inner_texts()
+    assert lit == ["4♣", "6♣"]
     for name in ("Stop", "Draw", "Last card!", "Thirteen!", "Play for me", "New game"):
         assert game.get_by_role("button", name=name, exact=True).is_visible()
     assert "Turn 1." in game.locator(".rl-td-state").inner_text()

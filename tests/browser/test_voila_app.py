@@ -56,7 +56,8 @@ def test_poker_app_evaluates_typed_hands_live(browser, voila_app, screenshot_dir
         "() => document.querySelectorAll('.rl-hand-explorer .rl-pick.rl-selected').length === 4",
         timeout=ANSWER_MS,
     )
-    assert sorted(picked.all_inner_texts()) == sorted(["A♠", "A♦", "5♣", "5♦"])
+    names = picked.locator(".rl-card-text").all_text_contents()
+    assert sorted(names) == sorted(["A♠", "A♦", "5♣", "5♦"])
     page.screenshot(path=str(screenshot_dir / "voila-poker_hands.png"), full_page=True)
     print(
         f"\nVoila poker_hands: first widget {first_widget:.2f} s, typed hand answered in {round_trip * 1000:.0f} ms"

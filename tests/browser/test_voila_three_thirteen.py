@@ -3,9 +3,11 @@ through in Chromium, and a shared link that deals the same game."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 
@@ -51,7 +53,13 @@ def test_a_whole_game_is_played_to_the_end_by_clicking(browser, voila_app, scree
     _game_text_includes(page, "You drew the")
     cards = game.locator(".rl-card-button:visible")
     assert cards.count() == 4  # three dealt and one drawn
+    assert game.locator(".rl-card-button img").count() == 4  # the hand is drawn as cards
     cards.first.click()
+    expect(cards.first).to_have_class(re.compile(r"\brl-selected\b"))
+    expect(cards.first).to_have_attribute("aria-pressed", "true")
+    cards.nth(1).click()  # one card at a time: the first is let go
+    expect(game.locator(".rl-card-button.rl-selected")).to_have_count(1)
+    expect(cards.nth(1)).to_have_class(re.compile(r"\brl-selected\b"))
     discard = page.get_by_role("button", name="Discard", exact=True)
     discard.click()  # Playwright waits until the selection has enabled it
     page.wait_for_function(
@@ -119,7 +127,8 @@ def test_a_shared_link_deals_the_same_game_with_its_rules_and_bots(browser, voil
     assert game.locator("select").nth(1).input_value().startswith("Variations")
     assert "Bot B" in game.inner_text() and "Bot C" not in game.inner_text()
     hand = new_game(seed=7, players=3, rules=PRESETS["variations"]).hands[0]
-    shown = [b.inner_text() for b in game.locator(".rl-card-button:visible").all()]
+    # each card's text (inner_text() of the whole button adds its picture's corner indices)
+    shown = game.locator(".rl-card-button:visible .rl-card-text").all_inner_texts()
     assert shown == [str(c) for c in hand]
     link = game.locator(".rl-share input").input_value()
     assert link.startswith("http://127.0.0.1:")
@@ -131,6 +140,7 @@ def test_a_shared_link_deals_the_same_game_with_its_rules_and_bots(browser, voil
     assert buttons.count() == 8
     for i in range(3):
         buttons.nth(i).click()
+    expect(practice.locator(".rl-card-button.rl-selected")).to_have_count(3)
     practice.get_by_role("button", name="Make meld").click()
     page.wait_for_function(
         "() => { const t = document.querySelector('.rl-meld-hand').innerText;"

@@ -2,7 +2,8 @@
 
 The reader's moves are the hints: press **Hint**, then **Play** (or **Pass**
 when the hint says pass), until the game is over.  Along the way an illegal
-selection, made with the keyboard, is named and kept.
+selection, made with the keyboard, is named and kept.  On a phone, a turn is
+played by taps alone.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ def test_a_whole_game_is_played_to_the_standings_by_clicking(browser, voila_app,
         or "does not beat" in _message(page)
         or "3♠" in _message(page)
     )
-    assert game.locator(".rl-tl-card.mod-active").count() == 2
+    assert game.locator(".rl-tl-card.rl-selected").count() == 2
     page.screenshot(path=str(screenshot_dir / "voila-tien_len-illegal.png"), full_page=True)
 
     # play the hints to the end
@@ -103,4 +104,57 @@ def test_a_whole_game_is_played_to_the_standings_by_clicking(browser, voila_app,
         f"{per_turn * 1000:.0f} ms per turn (hint + move)"
     )
     page.close()
+    watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["tien_len"], indirect=True)
+def test_tap_only_tien_len_turn_at_phone_width(browser, voila_app, screenshot_dir):
+    """A turn on a touch screen 390 px wide: tap the cards of a legal play, tap
+    **Play**; the play reaches the table and the hand shrinks.  No keyboard, no
+    mouse click."""
+    from playwright.sync_api import expect
+
+    from rules_lib.tien_len import Play, describe_action
+    from rules_lib.widgets import TienLenGame
+
+    seed = 8  # a bot leads a triple of threes, and you hold a triple that beats it
+    expected = TienLenGame(seed=seed)  # the same deal number, the same game as the app's
+    play = next(
+        a for a in expected.state.legal_actions() if isinstance(a, Play) and len(a.plain) > 1
+    )
+    held = len(expected.hand)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(voila_app + f"?seed={seed}")
+    game = page.locator(GAME)
+    cards = game.locator(".rl-tl-card")
+    expect(cards).to_have_count(held, timeout=PAGE_MS)
+    expect(page.locator(MESSAGE)).to_contain_text("Your turn", timeout=ANSWER_MS)
+    for card in play.plain:
+        assert game.locator(".rl-tl-card.rl-playable", has_text=str(card)).count() == 1
+        cards.filter(has_text=str(card)).tap()
+    chosen = game.locator(".rl-tl-card.rl-selected")
+    expect(chosen).to_have_count(len(play.plain))
+    names = chosen.locator(".rl-card-text").all_text_contents()  # the card's own words
+    assert sorted(names) == sorted(str(c) for c in play.plain)
+    expect(game.locator(".rl-tl-selection-box")).to_contain_text("Selected", timeout=ANSWER_MS)
+    page.screenshot(path=str(screenshot_dir / "tien_len_phone-selected.png"), full_page=True)
+
+    game.locator(".rl-tl-play").tap()
+    what = describe_action(play, expected.state.rules)[len("plays ") :]
+    mine = game.locator(".rl-tl-log .rl-tl-move", has=page.locator(".rl-tl-who", has_text="You"))
+    expect(mine).to_have_count(1, timeout=ANSWER_MS)
+    expect(mine).to_contain_text(what)
+    expect(cards).to_have_count(held - len(play.plain))
+    for card in play.plain:
+        expect(cards.filter(has_text=str(card))).to_have_count(0)
+    expect(page.locator(MESSAGE)).to_contain_text("Your turn")
+    expect(game.locator(".rl-tl-seats-box")).to_contain_text(f"{held - len(play.plain)} cards")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"the app is {overflow}px wider than a phone"
+    page.screenshot(path=str(screenshot_dir / "tien_len_phone.png"), full_page=True)
+    context.close()
     watch.check()

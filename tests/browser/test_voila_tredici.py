@@ -1,9 +1,9 @@
 """A whole game of Tredici against the bot, played in Chromium through the Voila app.
 
 The app is opened with a link (``?seed=144``) so the game is the same every
-time: with "Play for me" (the bot's own choice in your place) and one press
-of "Last card!", you win it in 14 clicks.  Every click goes through the page:
-the test reads only what the page shows.
+time: with a press of its first card (the 6♣), "Play for me" (the bot's own
+choice in your place) and one press of "Last card!", you win it in 14 clicks.
+Every click goes through the page: the test reads only what the page shows.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 
@@ -47,7 +48,9 @@ def test_a_whole_game_against_the_bot_is_played_to_the_end(browser, voila_app, s
     first_widget = time.monotonic() - started
     hand = game.locator(".rl-td-hand .rl-card-button")
     assert hand.count() == 13
-    assert game.locator(".rl-td-hand .rl-playable").all_inner_texts() == ["4♣", "6♣"]
+    # each card's text (inner_text() of the whole button adds its picture's corner indices)
+    lit = game.locator(".rl-td-hand .rl-playable .rl-card-text")
+    assert lit.all_inner_texts() == ["4♣", "6♣"]
     assert "seed=144" in game.locator(".rl-share input").input_value()
     assert (
         "5♠" in game.locator(".rl-td-table").inner_text()
@@ -62,6 +65,12 @@ def test_a_whole_game_against_the_bot_is_played_to_the_end(browser, voila_app, s
         timeout=ANSWER_MS,
     )
     assert _moves(page) == 0 and hand.count() == 13
+    expect(game.locator(".rl-td-hand .rl-selected")).to_have_count(0)  # nothing stays pressed
+    # a lit card: pressing it plays it (6♣ is also what "Play for me" would play first)
+    _click_and_wait(page, game.locator(".rl-td-hand .rl-playable", has_text="6♣"))
+    expect(hand).to_have_count(12)
+    expect(game.locator(".rl-td-hand .rl-card-button", has_text="6♣")).to_have_count(0)
+    expect(lit).to_have_text(["7♠", "5♥", "7♦"])
 
     last_card = page.get_by_role("button", name="Last card!")
     play_for_me = page.get_by_role("button", name="Play for me")

@@ -20,14 +20,30 @@ def test_a_dealt_hand_has_the_rounds_size_and_its_number():
     assert w.draft.hand == deal_hand(9, 11) and len(w.draft.hand) == cards_dealt(11)
 
 
-def test_making_a_meld_shows_it_and_hides_its_buttons():
+def test_making_a_meld_shows_it_and_takes_its_cards_from_the_hand():
     w = MeldThisHand(cards="5s 6s 7s 9h 9d 3c Kd", round_number=1)
     w.card_buttons.press("9h 9d 3c")
+    assert [str(c) for c in w.card_buttons.selected_cards] == ["3♣", "9♥", "9♦"]
     w.make_button.click()
     assert "Set (3♣ stands for 9)" in w.mine.value
-    shown = [b.description for b in w.card_buttons.buttons if b.layout.display != "none"]
-    assert shown == ["5♠", "6♠", "7♠", "K♦"]
-    assert "penalty 28" in w.mine.value
+    assert [str(c) for c in w.card_buttons.cards] == ["5♠", "6♠", "7♠", "K♦"]
+    assert w.card_buttons.selected_cards == ()
+    assert "penalty 28" in w.card_buttons.rows[0]["label"]
+
+
+def test_wild_cards_keep_a_gold_border_and_say_wild():
+    w = MeldThisHand(cards="3s 3s 7h 9d", round_number=1)  # threes are wild; two decks
+    assert w.card_buttons.names == {
+        "3♠": "three of spades (wild)",
+        "3♠#2": "three of spades (wild)",
+        "7♥": "seven of hearts",
+        "9♦": "nine of diamonds",
+    }
+    gold = w.card_buttons.faces
+    assert "#e0a200" in gold["3♠"] and "#e0a200" in gold["3♠#2"]
+    assert "#e0a200" not in gold["7♥"]
+    w.card_buttons.press("3s 3s")  # both copies
+    assert w.card_buttons.selected == ["3♠", "3♠#2"]
 
 
 def test_an_invalid_meld_is_explained_and_nothing_changes():
@@ -98,7 +114,9 @@ def test_a_new_game_waits_for_the_readers_first_move():
     assert g.my_turn and g.state.phase is Phase.DRAW and g.state.num_players == 4
     assert not g.draw_button.disabled and g.discard_button.disabled and g.out_button.disabled
     assert g.take_button.description == f"Take {g.state.discard[-1]}"
-    assert all(b.disabled for b in g.hand_buttons.buttons[: len(g.state.hands[0])])
+    assert not g.hand_buttons.selectable and g.hand_buttons.cards == g.state.hands[0]
+    g.draw_button.click()
+    assert g.hand_buttons.selectable and g.hand_buttons.single
 
 
 def test_the_same_number_deals_the_same_game():
@@ -118,6 +136,18 @@ def test_taking_the_discard_then_throwing_it_back_is_refused_visibly():
     assert "just taken from the discard pile" in g.message.value
     assert 'role="alert"' in g.message.value
     assert g.state.phase is Phase.DISCARD and g.my_turn  # nothing changed
+
+
+def test_selecting_a_card_in_the_page_enables_discard():
+    g = ThreeThirteenGame(seed=5, bots=1)
+    g.draw_button.click()
+    assert g.discard_button.disabled
+    g.hand_buttons.selected = [g.hand_buttons.codes_of(g.state.hands[0][:1])[0]]  # a click
+    assert not g.discard_button.disabled
+    g.hand_buttons.click(g.state.hands[0][1])  # one card at a time: the other is let go
+    assert g.hand_buttons.selected_cards == (g.state.hands[0][1],)
+    g.hand_buttons.selected = []
+    assert g.discard_button.disabled
 
 
 def test_discard_without_a_selection_asks_for_one():
@@ -169,7 +199,7 @@ def test_a_hint_names_a_legal_move_and_selects_its_card():
     g.draw_button.click()
     g.hint_button.click()
     assert "Hint:" in g.message.value
-    chosen = g.hand_buttons.selected
+    chosen = g.hand_buttons.selected_cards
     assert len(chosen) == 1 and str(chosen[0]) in g.message.value
     assert not g.discard_button.disabled
 
@@ -189,6 +219,7 @@ def test_a_whole_game_with_three_bots_ends_with_standings_and_a_full_score_sheet
         assert f"<b>{total}</b>" in g.sheet.value
     assert "Bot C" in g.last_round.value and "How round 11 ended" in g.last_round.value
     assert g.draw_button.disabled and g.auto_button.disabled
+    assert g.hand_buttons.layout.display == "none" and g.hand_buttons.cards == ()
     g.draw_button.click()  # a click after the end changes nothing
     assert g.state.is_terminal()
 

@@ -86,15 +86,27 @@ def test_picked_cards_go_to_the_chosen_box():
     w = CanItBeat("", "")
     assert "Type or pick" in w.verdict.value
     w.target.value = "table"
-    w.picker.buttons[Card.parse("7d")].value = True
+    w.picker.click(Card.parse("7d"))
     assert w.table_text.value == "7♦" and w.play_text.value == ""
+    assert w.picker.table.selected == ["7♦"]
     w.target.value = "play"
-    assert not w.picker.buttons[Card.parse("7d")].value  # the picker shows the play's cards
-    w.picker.buttons[Card.parse("7h")].value = True
+    assert w.picker.chosen == set()  # the picker shows the play's cards
+    w.picker.click(Card.parse("7h"))
     assert w.play_text.value == "7♥"
     assert "No:" in w.verdict.value  # ♥ is below ♦ by the source
-    w.picker.buttons[Card.parse("7h")].value = False
+    w.picker.click(Card.parse("7h"))
     assert w.play_text.value == ""
+
+
+def test_the_picker_shows_the_typed_cards_in_four_suit_rows():
+    w = CanItBeat("", "9h 9c xx")
+    table = w.picker.table
+    assert [r["label"] for r in table.rows] == ["♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]
+    assert [len(r["cards"]) for r in table.rows] == [13] * 4
+    assert table.rows[0]["cards"][:2] == ["A♠", "K♠"] and table.card_class == "rl-pick"
+    assert w.picker.chosen == {Card.parse("9h"), Card.parse("9c")}
+    table.selected = ["9♥", "9♣", "A♠"]  # as the front end reports a click on A♠
+    assert w.play_text.value == "9h 9c xx A♠"
 
 
 # -- the game ----------------------------------------------------------------------
@@ -125,12 +137,13 @@ def test_the_widget_plays_the_librarys_game():
 
 def test_an_illegal_selection_is_named_and_kept():
     g = TienLenGame(seed=4)  # you hold the 3♠
-    g.buttons[1].value = True
-    g.buttons[12].value = True
+    g.hand_table.click(g.hand[1])
+    g.hand_table.click(g.hand[12])
     chosen = set(g.selected)
+    assert chosen == {g.hand[1], g.hand[12]}
     g.play_button.click()
     assert "(your selection is kept)" in g.message.value and 'role="alert"' in g.message.value
-    assert g.selected == chosen and g.buttons[1].value and g.buttons[12].value
+    assert g.selected == chosen and g.hand_table.selected == [str(g.hand[1]), str(g.hand[12])]
     assert g.session.moves == []
 
 
@@ -138,11 +151,11 @@ def test_the_first_play_must_hold_the_three_of_spades():
     g = TienLenGame(seed=4)
     three = g.hand.index(Card.parse("3s"))
     other = next(i for i, c in enumerate(g.hand) if c.rank != Card.parse("3s").rank)
-    g.buttons[other].value = True
+    g.hand_table.click(g.hand[other])
     g.play_button.click()
     assert "must hold the 3♠" in g.message.value
-    g.buttons[other].value = False
-    g.buttons[three].value = True
+    g.hand_table.click(g.hand[other])
+    g.hand_table.click(g.hand[three])
     g.play_button.click()
     assert g.session.moves[0] == g.session.initial.parse_action("3s")
 
@@ -155,12 +168,14 @@ def test_the_leader_cannot_pass():
 
 def test_the_selection_line_says_what_the_cards_make():
     g = TienLenGame(seed=4)
-    g.buttons[0].value = True
+    g.hand_table.click(g.hand[0])
     assert "Selected: <b>3♠</b>, single 3♠" in g.selection.value
-    g.buttons[12].value = True
+    g.hand_table.click(g.hand[12])
     assert "not a play" in g.selection.value
-    g.buttons[0].value = g.buttons[12].value = False
+    g.hand_table.selected = []  # as the front end reports
     assert "none selected" in g.selection.value
+    g.selected = {g.hand[0]}
+    assert "Selected: <b>3♠</b>" in g.selection.value
 
 
 def test_the_hint_selects_the_heuristic_bots_play_or_says_pass():
@@ -176,7 +191,7 @@ def test_the_hint_selects_the_heuristic_bots_play_or_says_pass():
         else:
             saw_play = True
             assert g.selected == set(expected.cards)
-            assert [b.value for b in g.buttons[: len(g.hand)]] == [c in g.selected for c in g.hand]
+            assert g.hand_table.selected == [str(c) for c in g.hand if c in g.selected]
             moves = len(g.session.moves)
             g.play_button.click()
             assert g.session.moves[moves] == expected
@@ -201,7 +216,7 @@ def test_a_game_ends_with_the_standings(preset, opponents):
         assert f"<td>{name}</td>" in g.standings.value
     assert "Game over: you finished" in g.message.value
     assert g.play_button.disabled and g.pass_button.disabled and g.hint_button.disabled
-    assert all(b.disabled or b.layout.display == "none" for b in g.buttons)
+    assert g.hand_table.disabled == [str(c) for c in g.hand] and g.hand_table.lit == []
     assert sorted(places) == [1.0, 2.0, 3.0, 4.0]
     assert "place: 1st" in g.seats.value
 
@@ -255,6 +270,21 @@ def test_the_app_reads_its_link_and_names_a_bad_one():
     note = bad.children[0].value
     assert "whole number" in note and "'house'" in note and "'best'" in note
     assert bad.game.seed.value == 1 and bad.game.rules.value == "source"
+
+
+def test_the_hand_is_one_card_table_with_the_legal_plays_lit():
+    g = TienLenGame(seed=4)  # you lead, and your first play must hold the 3♠
+    table = g.hand_table
+    assert table.card_class == "rl-tl-card" and "rl-tl-hand" in table._dom_classes
+    assert table.label == "your hand" and table.cards == tuple(g.hand) and len(g.hand) == 13
+    assert table.lit == ["3♠"] and table.disabled == []
+    table.click(g.hand[1])  # a card outside every legal play may still be selected
+    assert g.selected == {g.hand[1]}
+    g = TienLenGame(seed=1)  # a bot led: what you may play is what beats it
+    plays = [a for a in g.state.legal_actions() if not isinstance(a, Pass)]
+    assert set(g.hand_table.lit) == {str(c) for a in plays for c in a.plain}
+    g.hint_button.click()
+    assert set(g.hand_table.selected) <= set(g.hand_table.lit) or "Hint: pass" in g.message.value
 
 
 def test_passing_records_a_pass():

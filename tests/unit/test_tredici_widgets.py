@@ -7,28 +7,40 @@ import re
 
 import pytest
 
+from rules_lib.cards import parse_card
 from rules_lib.engine import check_conservation
-from rules_lib.tredici import DECK, LAST_CARD, PRESETS, TrediciRules, TrediciState
+from rules_lib.tredici import DECK, LAST_CARD, PRESETS, Play, TrediciRules, TrediciState
 from rules_lib.widgets import TrediciGame
 from rules_lib.widgets.tredici_widgets import RULE_CHOICES, tredici_app
 
 
 def lit(game: TrediciGame) -> list[str]:
-    return [b.description for b in game.hand_buttons() if "rl-playable" in b._dom_classes]
+    return list(game.hand_table.lit)
 
 
 def shown(game: TrediciGame) -> list[str]:
-    return [b.description for b in game.hand_buttons()]
+    return [str(c) for c in game.hand_table.cards]
 
 
 def position(hands: list[str], pile: str, **kw: object) -> TrediciState:
     return TrediciState.from_position(hands, pile, **kw)  # type: ignore[arg-type]
 
 
-def test_the_hand_is_shown_as_buttons_and_the_playable_cards_are_lit() -> None:
+def test_the_hand_is_shown_as_cards_and_the_playable_cards_are_lit() -> None:
     game = TrediciGame(seed=3)
     assert shown(game) == [str(c) for c in game.state.hands[0]]
     assert lit(game) == [str(c) for c in game.state.playable()] == ["A♦", "Q♦"]
+    assert "rl-td-hand" in game.hand_table._dom_classes and game.hand_table.single
+
+
+def test_pressing_a_card_in_the_page_plays_it_and_clears_the_selection() -> None:
+    game = TrediciGame(seed=3)
+    game.hand_table.selected = ["J♣"]  # what a click on J♣ sends: not playable
+    assert "You cannot play J♣" in game.message.value and len(game.session.moves) == 0
+    assert game.hand_table.selected == []
+    game.hand_table.click("A♦")
+    assert game.session.moves == [Play(parse_card("A♦"))]
+    assert "A♦" not in shown(game) and game.hand_table.selected == [] and lit(game) == ["2♦"]
 
 
 def test_a_run_is_played_card_by_card_with_the_next_cards_lit() -> None:
@@ -149,7 +161,7 @@ def test_the_winner_is_shown_and_the_buttons_stop() -> None:
     game.press("Q♥")
     assert game.state.winner == 0
     assert "You win" in game.status.value and "data-over='1'" in game.status.value
-    assert all(b.disabled for b in game.hand_buttons()) or not game.hand_buttons()
+    assert not game.hand_table.selectable or not game.hand_table.cards
     assert game.stop_button.disabled and game.auto_button.disabled
     game.act(LAST_CARD)
     assert "The game is over" in game.message.value

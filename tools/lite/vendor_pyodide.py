@@ -47,8 +47,13 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 LABEXTENSIONS = Path("share/jupyter/labextensions")
 KERNEL_EXTENSION = LABEXTENSIONS / "@jupyterlite/pyodide-kernel-extension"
 # The only front-end extensions of the live site (whatever else the environment has):
-# the Pyodide kernel and the ipywidgets manager (from jupyterlab_widgets).
-SITE_EXTENSIONS = ["@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"]
+# the Pyodide kernel, the ipywidgets manager (from jupyterlab_widgets) and anywidget's
+# front end (from the anywidget wheel, the version of the browser's anywidget).
+SITE_EXTENSIONS = [
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+]
 
 # The files of the npm package the browser needs (no source maps, types or demos).
 RUNTIME_FILES = [
@@ -126,6 +131,21 @@ def copy_extensions(dest: Path) -> list[str]:
                 f"the JupyterLab extension {name} is not installed in this environment"
             )
     return copied
+
+
+def check_front_ends(dest: Path, lock: dict[str, object]) -> None:
+    """A front end named like a browser package (anywidget) must be that package's version."""
+    packages: dict[str, dict[str, object]] = lock["packages"]  # type: ignore[assignment]
+    for name in SITE_EXTENSIONS:
+        locked = packages.get(canonicalize_name(name))
+        if locked is None:
+            continue
+        meta = json.loads((dest / name / "package.json").read_text(encoding="utf-8"))
+        if meta["version"] != locked["version"]:
+            raise VendorError(
+                f"the front end of {name} is {meta['version']} but the browser's "
+                f"{name} is {locked['version']}: align pyodide-wheels.txt with requirements.txt"
+            )
 
 
 def npm_runtime(version: str, cache: Path, dest: Path) -> None:
@@ -349,6 +369,7 @@ def prepare(
             "no_sourcemaps": True,
         }
     }
+    check_front_ends(lite_dir / "labextensions", lock)
     write_json(lite_dir / "jupyter_lite_config.json", build_config)
 
     size = sum(p.stat().st_size for p in out.iterdir())

@@ -6,8 +6,9 @@ default, tracebacks hidden, no CDN.
 Voila's "lab" template links Font Awesome from a CDN although its bundle
 already carries the icons; offline (a classroom without internet, or our
 tests, where only 127.0.0.1 answers) the links only fail.  This writes the
-template "thirteen" (that template without the two links) into ``.app-data``
-and starts Voila with it.  JupyterLab extensions that Voila would otherwise
+template "thirteen" (that template without the two links, with the book's
+own widget styles from ``tools/static/thirteen.css`` in their place) into
+``.app-data`` and starts Voila with it.  JupyterLab extensions that Voila would otherwise
 load and that fail there (jupytext's, JupyterLite's kernel) are turned off.
 """
 
@@ -38,9 +39,14 @@ IOPUB_S = 120
 def write_template() -> Path:
     lab = Path(sys.prefix) / "share/jupyter/voila/templates/lab/index.html.j2"
     lines = lab.read_text(encoding="utf-8").splitlines(keepends=True)
-    kept = [line for line in lines if "cdn.jsdelivr.net" not in line]
-    if len(lines) - len(kept) != 2:
-        raise SystemExit(f"expected 2 CDN links in {lab.name}, found {len(lines) - len(kept)}")
+    cdn = [i for i, line in enumerate(lines) if "cdn.jsdelivr.net" in line]
+    if len(cdn) != 2:
+        raise SystemExit(f"expected 2 CDN links in {lab.name}, found {len(cdn)}")
+    # in place of the links: the book's own widget styles (buttons dark enough for
+    # their white words, the same as on the book's pages)
+    css = (ROOT / "tools/static/thirteen.css").read_text(encoding="utf-8")
+    style = f"  <style>{{% raw %}}\n{css}{{% endraw %}}</style>\n"
+    kept = [style if i == cdn[0] else line for i, line in enumerate(lines) if i != cdn[1]]
     out = DATA / "voila/templates/thirteen"
     out.mkdir(parents=True, exist_ok=True)
     (out / "index.html.j2").write_text("".join(kept), encoding="utf-8")

@@ -151,7 +151,8 @@ function render({ model, el }) {
       section.className = "rl-table-row";
       section.dataset.row = row.name;
       section.dataset.target = row.target ? "1" : "0";
-      section.setAttribute("aria-label", row.label || row.name);
+      // rows are named with the widget's own label, so two widgets on a page differ
+      section.setAttribute("aria-label", `${model.get("label") || "cards"}: ${row.label || row.name}`);
       const head = document.createElement("div");
       head.className = "rl-table-head";
       if (row.label) {
@@ -193,6 +194,7 @@ function render({ model, el }) {
         face.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(faces[down ? "??" : code] || "")}`;
         const text = document.createElement("span");
         text.className = "rl-card-text";
+        text.setAttribute("aria-hidden", "true"); // for tests and find-in-page; the name is the label
         text.textContent = down ? "" : code.split("#")[0];
         b.replaceChildren(face, text);
         b.addEventListener("click", () => {

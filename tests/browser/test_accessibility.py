@@ -1,0 +1,82 @@
+"""Accessibility, checked by axe-core: one chapter per game on the built site
+and one Voila app per game, each once its widgets are drawn.
+
+A page fails on a violation of impact "serious" or "critical"; the full
+results (every impact) are written to ``test-output/axe/<page>.json``.
+Where an element of the Sphinx theme or of Voila's own page, which the book
+cannot change, violates a rule, that element (not the rule) is waived below,
+with the reason; the rule still runs on the rest of the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .axe import check_accessibility
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1280, "height": 900}
+
+# game: (chapter, the selector of its game widget)
+CHAPTERS = {
+    "mau_binh": ("book/mau_binh/index", ".rl-arrange"),
+    "chinese_poker": ("book/chinese_poker/index", ".rl-arrange"),
+    "tien_len": ("book/tien_len/index", ".rl-tien-len"),
+    "three_thirteen": ("book/three_thirteen/index", ".rl-tt-game"),
+    "tredici": ("book/tredici/index", ".rl-tredici"),
+}
+
+# game: (app, its query, the selector of its game widget)
+APPS = {
+    "mau_binh": ("arrange_13", "?rules=mb-source", ".rl-arrange"),
+    "chinese_poker": ("arrange_13", "?rules=cp-source", ".rl-arrange"),
+    "tien_len": ("tien_len", "", ".rl-tien-len"),
+    "three_thirteen": ("three_thirteen", "", ".rl-tt-game"),
+    "tredici": ("tredici", "", ".rl-tredici"),
+}
+
+# Elements of the Sphinx theme (pydata-sphinx-theme, under sphinx-book-theme)
+# that violate a rule on every page of the built site: rule id -> selectors.
+SITE_WAIVERS = {
+    # The theme's search button (aria-label "Search", visible text "Search
+    # Ctrl+K") and colour-mode button (aria-label "Color mode", an icon's glyph
+    # as its text): the theme's own markup, which the book's configuration
+    # cannot change.
+    "label-content-name-mismatch": [".search-button-field", ".theme-switch-button"],
+}
+
+# Elements of Voila's own page that violate a rule in every app: rule id -> selectors.
+VOILA_WAIVERS: dict[str, list[str]] = {}
+
+@pytest.mark.parametrize("game", CHAPTERS)
+def test_chapter_has_no_serious_accessibility_violation(browser, site_url, output_dir, game):
+    chapter, widget = CHAPTERS[game]
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{site_url}/{chapter}.html", wait_until="load")
+    # embed-amd.js draws the widgets saved at build time
+    page.wait_for_selector(widget, state="visible", timeout=ANSWER_MS)
+    page.wait_for_load_state("networkidle")
+    check_accessibility(page, f"site-{game}", output_dir, waivers=SITE_WAIVERS)
+    context.close()
+    watch.check()
+
+
+@pytest.mark.parametrize(
+    ("game", "voila_app"),
+    [(game, app) for game, (app, _, _) in APPS.items()],
+    indirect=["voila_app"],
+)
+def test_app_has_no_serious_accessibility_violation(browser, voila_app, output_dir, game):
+    _, query, widget = APPS[game]
+    page = browser.new_page(viewport=VIEWPORT)
+    watch = PageWatch(page)
+    page.goto(voila_app + query)
+    page.locator(widget).first.wait_for(state="visible", timeout=PAGE_MS)
+    page.wait_for_load_state("networkidle")
+    check_accessibility(page, f"voila-{game}", output_dir, waivers=VOILA_WAIVERS)
+    page.close()
+    watch.check()

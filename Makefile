@@ -101,10 +101,15 @@ nbval: venv
 	$(BIN)/python tools/nbval_notebooks.py test-output/nbval
 	$(BIN)/python -m pytest -q -p tests.nbval_patience --nbval-lax --nbval-current-env test-output/nbval
 
-## make app: the book's apps, live, with Voila on 127.0.0.1 (APP=book/apps/x.ipynb for one)
+## make app: the book's apps, live, with Voila on 127.0.0.1 (APP=book/apps/x.ipynb for one).
+## Before a class: STUDENTS=30 starts 30 kernels per app ahead of time (CLASS_APPS="tien_len"
+## for only some apps) and prints a line when they are warm.
 APP ?= book/apps
+STUDENTS ?= 0
+CLASS_APPS ?=
 app: venv
-	$(BIN)/python tools/voila_app.py --host $(HOST) --port $(APP_PORT) $(APP)
+	$(BIN)/python tools/voila_app.py --host $(HOST) --port $(APP_PORT) \
+	  --students $(STUDENTS) --class-apps "$(CLASS_APPS)" $(APP)
 
 benchmark: venv chromium
 	$(BIN)/python benchmarks/poker_eval.py

@@ -9,9 +9,17 @@ Each measurement starts a fresh Voila server as ``make app`` does, on 127.0.0.1:
 2. **the server alone**: N plain HTTP requests for the page at the same moment,
    no browser.  Voila answers each once it has started that page's kernel and
    run the notebook, so this is the server's own share of the wait;
-3. **the class**: N Chromium pages open the link at the same moment, then each
+3. **the server warm**: the same N requests, each with its own deal number,
+   on a server started with N kernels waiting (``make app STUDENTS=N``); then
+   one student alone in Chromium on that warm server;
+4. **the class**: N Chromium pages open the link at the same moment, then each
    makes the two clicks.  The server and the N browsers share the machine's
-   cores, so this mixes the thing measured with the harness: compare it with 2.
+   cores, so this mixes the thing measured with the harness: compare it with 2
+   and 3, and with **the browsers alone**: the same N pages opening a small
+   static page, which shows the browsers' own cost on these cores.
+
+For 2 and 3 it also reports the CPU seconds the server and its kernels spent
+per student during the arrivals.
 
 Prints the median and the slowest figure of each beside the baseline and the
 memory of a session's kernel, and writes them to
@@ -23,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
 import time
@@ -51,12 +60,38 @@ OUT = ROOT / "test-output"
 
 
 @contextmanager
-def voila_server(name: str) -> Iterator[tuple[str, int]]:
-    """A fresh Voila server for the arrange app; yields its link and process id.
-    Its log goes to ``test-output/classroom-voila-<name>.log``."""
+def voila_server(name: str, students: int = 0) -> Iterator[tuple[str, int]]:
+    """A fresh Voila server for the arrange app (with ``students`` kernels
+    started ahead, and waited for); yields its link and process id.  Its log
+    goes to ``test-output/classroom-voila-<name>.log``."""
     OUT.mkdir(exist_ok=True)
-    with launcher.serving(APP, OUT / f"classroom-voila-{name}.log") as (base, pid):
+    warm = OUT / f"classroom-warm-{name}"
+    shutil.rmtree(warm, ignore_errors=True)
+    warm.mkdir()
+    pool = launcher.pool_options(APP, students)
+    log = OUT / f"classroom-voila-{name}.log"
+    with launcher.serving(APP, log, pool=pool, warm_dir=warm) as (base, pid):
+        started = time.monotonic()
+        while launcher.warm_kernels(warm) < students:
+            if time.monotonic() - started > LIMIT_MS / 1000:
+                raise SystemExit(f"the pool did not fill; see {log}")
+            time.sleep(0.5)
+        if students:
+            print(f"  {students} kernels warm after {time.monotonic() - started:.0f} s", flush=True)
         yield base + QUERY, pid
+
+
+def cpu_seconds(server_pid: int) -> float:
+    """CPU seconds used so far by the server and every process under it."""
+    total = 0.0
+    server = psutil.Process(server_pid)
+    for proc in [server, *server.children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
 
 
 def kernel_memory_mb(server_pid: int) -> float:
@@ -125,19 +160,57 @@ def browsers(browser: Any, link: str, students: int, name: str) -> dict[str, lis
     return {"first widget (s)": first, "click (s)": clicks, "no widget": failed}
 
 
-def http_only(link: str, students: int) -> dict[str, list[float]]:
-    """N plain requests for the page at once: Voila runs each page's notebook."""
+def http_only(link: str, students: int, own_seeds: bool = False) -> dict[str, list[float]]:
+    """N plain requests for the page at once (each with its own deal number if
+    ``own_seeds``): Voila runs each page's notebook, or hands it a warm kernel."""
 
-    def fetch(_: int) -> float:
+    def fetch(number: int) -> float:
+        url = link.replace("seed=42", f"seed={1000 + number}") if own_seeds else link
         t0 = time.monotonic()
-        with urllib.request.urlopen(link, timeout=LIMIT_MS / 1000) as response:
+        with urllib.request.urlopen(url, timeout=LIMIT_MS / 1000) as response:
             body = response.read()
-        if b"rl-arrange" not in body and b"application/vnd.jupyter.widget-view" not in body:
+        if b"application/vnd.jupyter.widget-view" not in body:
             raise SystemExit("Voila answered without the app's widget")
         return time.monotonic() - t0
 
     with ThreadPoolExecutor(students) as pool:
         return {"page rendered (s)": list(pool.map(fetch, range(students)))}
+
+
+def static_pages(browser: Any, students: int) -> dict[str, list[float]]:
+    """The browsers alone: N pages open a small static page at once."""
+    import http.server
+    import threading
+
+    folder = OUT / "classroom-static"
+    folder.mkdir(exist_ok=True)
+    (folder / "index.html").write_text(
+        "<!doctype html><title>class</title><p class='here'>Hello, class</p>", encoding="utf-8"
+    )
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *a: Any, **k: Any) -> None:
+            super().__init__(*a, directory=str(folder), **k)
+
+        def log_message(self, *a: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    contexts = [browser.new_context() for _ in range(students)]
+    pages = [c.new_page() for c in contexts]
+    started = time.monotonic()
+    for page in pages:
+        page.goto(url, wait_until="commit", timeout=LIMIT_MS)
+    shown = []
+    for page in pages:
+        page.locator(".here").wait_for(timeout=LIMIT_MS)
+        shown.append(time.monotonic() - started)
+    for context in contexts:
+        context.close()
+    server.shutdown()
+    return {"page shown (s)": shown}
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -161,19 +234,40 @@ def main() -> None:
                 k: summary(v) for k, v in alone.items() if k != "no widget"
             }
             figures["memory per session (MB)"] = round(kernel_memory_mb(pid), 1)
-        with voila_server("http") as (link, _):
-            server = http_only(link, args.students)
-            figures["server alone, no browsers"] = {k: summary(v) for k, v in server.items()}
-        with voila_server("class") as (link, pid):
+        with voila_server("http") as (link, pid):
+            cpu = cpu_seconds(pid)
+            server = http_only(link, args.students, own_seeds=True)
+            figures["cold server, no browsers"] = {k: summary(v) for k, v in server.items()}
+            figures["cold server, no browsers"]["CPU s per student"] = round(
+                (cpu_seconds(pid) - cpu) / args.students, 2
+            )
+        with voila_server("warm", students=args.students) as (link, pid):
+            figures["memory per warm kernel (MB)"] = round(kernel_memory_mb(pid), 1)
+            cpu = cpu_seconds(pid)
+            warm = http_only(link, args.students, own_seeds=True)
+            figures["warm server, no browsers"] = {k: summary(v) for k, v in warm.items()}
+            figures["warm server, no browsers"]["CPU s per student"] = round(
+                (cpu_seconds(pid) - cpu) / args.students, 2
+            )
+        with voila_server("warm-one", students=2) as (link, _pid):
+            one = browsers(browser, link.replace("seed=42", "seed=77"), 1, "warm-one")
+            figures["one student, warm server"] = {
+                k: summary(v) for k, v in one.items() if k != "no widget"
+            }
+        statics = static_pages(browser, args.students)
+        figures["browsers alone, static page"] = {k: summary(v) for k, v in statics.items()}
+        with voila_server("class", students=args.students) as (link, pid):
             started = time.monotonic()
             cls = browsers(browser, link, args.students, "class")
-            figures["class in browsers"] = {
+            figures["class in browsers, warm server"] = {
                 k: summary(v) for k, v in cls.items() if k != "no widget"
             }
-            figures["class in browsers"]["students with no widget"] = [
+            figures["class in browsers, warm server"]["students with no widget"] = [
                 int(n) for n in cls["no widget"]
             ]
-            figures["class in browsers"]["whole class (s)"] = round(time.monotonic() - started, 1)
+            figures["class in browsers, warm server"]["whole class (s)"] = round(
+                time.monotonic() - started, 1
+            )
             figures["memory per session, class (MB)"] = round(kernel_memory_mb(pid), 1)
         browser.close()
 
@@ -181,30 +275,47 @@ def main() -> None:
     OUT.mkdir(exist_ok=True)
     out.write_text(json.dumps(figures, indent=2), encoding="utf-8")
     n = args.students
-    base = figures["one student alone"]
-    rows = [
-        (
-            "first widget (s)",
-            base["first widget (s)"],
-            figures["class in browsers"]["first widget (s)"],
-        ),
-        ("click (s)", base["click (s)"], figures["class in browsers"]["click (s)"]),
-    ]
-    print(f"Classroom: the arrange app on one Voila server, {n} students at once")
-    print(f"{'figure':<34}{'alone, median':>15}{f'{n} at once, median':>22}{'slowest':>10}")
-    for name, one, many in rows:
-        print(
-            f"{name + ', browser':<34}{one['median']:>15.2f}{many['median']:>22.2f}{many['slowest']:>10.2f}"
-        )
-    srv = figures["server alone, no browsers"]["page rendered (s)"]
-    print(
-        f"{'page rendered, server alone (s)':<34}{'':>15}{srv['median']:>22.2f}{srv['slowest']:>10.2f}"
+    cls = figures["class in browsers, warm server"]
+    print(f"Classroom: the arrange app on one Voila server, {n} students in the same second")
+    print(f"{'figure':<46}{'median':>9}{'slowest':>9}{'CPU s/student':>15}")
+
+    def row(name: str, fig: dict[str, Any], key: str) -> None:
+        cpu = fig.get("CPU s per student", "")
+        print(f"{name:<46}{fig[key]['median']:>9.2f}{fig[key]['slowest']:>9.2f}{cpu!s:>15}")
+
+    row(
+        "one student alone, cold: first widget (s)",
+        figures["one student alone"],
+        "first widget (s)",
     )
-    lost = figures["class in browsers"]["students with no widget"]
+    row(
+        "one student, warm server: first widget (s)",
+        figures["one student, warm server"],
+        "first widget (s)",
+    )
+    row(
+        f"{n} plain fetches, cold server (s)",
+        figures["cold server, no browsers"],
+        "page rendered (s)",
+    )
+    row(
+        f"{n} plain fetches, warm server (s)",
+        figures["warm server, no browsers"],
+        "page rendered (s)",
+    )
+    row(
+        f"{n} browsers alone, a static page (s)",
+        figures["browsers alone, static page"],
+        "page shown (s)",
+    )
+    row(f"{n} browsers, warm server: first widget (s)", cls, "first widget (s)")
+    row(f"{n} browsers, warm server: a click (s)", cls, "click (s)")
+    lost = cls["students with no widget"]
     print(f"students who got no widget within Voila's limits: {len(lost)} of {n} {lost or ''}")
     print(
-        f"memory per session: {figures['memory per session (MB)']} MB alone, "
-        f"{figures['memory per session, class (MB)']} MB in the class; figures in {out.relative_to(ROOT)}"
+        f"memory: {figures['memory per session (MB)']} MB per session alone, "
+        f"{figures['memory per warm kernel (MB)']} MB per warm kernel; "
+        f"figures in {out.relative_to(ROOT)}"
     )
 
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -54,13 +56,59 @@ def write_template() -> Path:
     return out
 
 
+def apps_in(target: str) -> list[str]:
+    """The app notebooks ``target`` serves (their names without ``.ipynb``)."""
+    path = Path(target)
+    if path.is_dir():
+        return sorted(p.stem for p in path.glob("*.ipynb"))
+    return [path.stem]
+
+
+def pool_options(target: str, students: int, class_apps: Sequence[str] = ()) -> list[str]:
+    """Voila's options for ``students`` kernels started ahead of time for each
+    app in ``class_apps`` (all the apps of ``target`` when empty): each kernel
+    runs its app up to the point where it reads the link, then waits for a
+    student (``rules_lib.widgets.share_widgets.wait_for_student``).  Voila
+    starts a new kernel for the pool each time a student takes one.
+
+    >>> pool_options("book/apps", 0)
+    []
+    >>> opts = pool_options("book/apps", 30, ["tien_len"])
+    >>> opts[:2], "index.ipynb" in opts[2], "tien_len" in opts[2]
+    (['--preheat_kernel=True', '--pool_size=30'], True, False)
+    """
+    if students <= 0:
+        return []
+    known = apps_in(target)
+    chosen = list(class_apps) or known
+    unknown = [a for a in chosen if a not in known]
+    if unknown:
+        raise SystemExit(
+            f"no app {', '.join(unknown)} in {target}; the apps are: {', '.join(known)}"
+        )
+    # the apps without a pool: matched by Voila against each notebook's path
+    others = [f"{a}.ipynb" for a in known if a not in chosen]
+    return [
+        "--preheat_kernel=True",
+        f"--pool_size={students}",
+        f"--VoilaKernelManager.preheat_denylist={others!r}",
+        # refill after the arrivals: kernels started at once would slow their pages
+        "--VoilaKernelManager.fill_delay=15",
+    ]
+
+
 def voila_command(
-    target: str, host: str = "127.0.0.1", port: int = 8866, cull_minutes: int = 20
+    target: str,
+    host: str = "127.0.0.1",
+    port: int = 8866,
+    cull_minutes: int = 20,
+    pool: Sequence[str] = (),
 ) -> list[str]:
     """The command line that serves ``target`` (a notebook or a folder of them).
 
     Each open page runs its own Python kernel; a kernel idle for
     ``cull_minutes`` is shut down so a class's abandoned tabs free memory.
+    ``pool`` are :func:`pool_options` (kernels started before the class).
     """
     return [
         sys.executable,
@@ -80,6 +128,7 @@ def voila_command(
         # kernel, installed for the static site's live pages)
         "--VoilaConfiguration.extension_denylist="
         "['jupyterlab-jupytext','@jupyterlite/pyodide-kernel-extension']",
+        *pool,
         target,
     ]
 
@@ -96,10 +145,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(target: str, log_path: Path) -> Iterator[tuple[str, int]]:
+def serving(
+    target: str, log_path: Path, pool: Sequence[str] = (), warm_dir: Path | None = None
+) -> Iterator[tuple[str, int]]:
     """Run Voila on ``target`` (as ``make app`` does) on a free port of
     127.0.0.1 until the block ends; yields its address and process id.
 
+    ``pool`` (:func:`pool_options`) starts kernels ahead of time; each waiting
+    kernel leaves a file in ``warm_dir`` (see :func:`warm_kernels`).
     Waits until the server listens (it starts in seconds; only a hang reaches
     ``KERNEL_STARTUP_S``).  No page is asked for, so no kernel is started.
     The server's output goes to ``log_path``.
@@ -108,11 +161,11 @@ def serving(target: str, log_path: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            voila_command(target, port=port),
+            voila_command(target, port=port, pool=pool),
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
-            env=voila_env(),
+            env=dict(voila_env(), **({"THIRTEEN_WARM_DIR": str(warm_dir)} if warm_dir else {})),
         )
         try:
             deadline = time.monotonic() + KERNEL_STARTUP_S
@@ -130,6 +183,35 @@ def serving(target: str, log_path: Path) -> Iterator[tuple[str, int]]:
             proc.wait(timeout=60)
 
 
+def warm_kernels(folder: Path) -> int:
+    """How many kernels wait for a student now (each leaves a file in ``folder``
+    while it waits, see ``rules_lib.widgets.share_widgets.wait_for_student``)."""
+    return sum(1 for _ in folder.iterdir()) if folder.is_dir() else 0
+
+
+def announce_when_warm(
+    folder: Path, wanted: int, apps: Sequence[str], students: int, stop: threading.Event
+) -> bool:
+    """Print one line when ``wanted`` kernels wait for students; False if stopped first.
+
+    >>> import tempfile; d = Path(tempfile.mkdtemp()); (d / "k1").touch()
+    >>> announce_when_warm(d, 1, ["tien_len"], 1, threading.Event())
+    Ready for the class: 1 kernel is warm for each of tien_len (1 in all).
+    True
+    """
+    while not stop.is_set():
+        if warm_kernels(folder) >= wanted:
+            kernels = "kernel is" if students == 1 else "kernels are"
+            print(
+                f"Ready for the class: {students} {kernels} warm for each of "
+                f"{', '.join(apps)} ({wanted} in all).",
+                flush=True,
+            )
+            return True
+        stop.wait(0.5)
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -138,8 +220,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--cull-minutes", type=int, default=20)
+    parser.add_argument(
+        "--students",
+        type=int,
+        default=0,
+        help="start this many kernels per app before the class arrives (0: none)",
+    )
+    parser.add_argument(
+        "--class-apps",
+        default="",
+        help="the apps (names, comma-separated) to warm; all of them if empty",
+    )
     args = parser.parse_args(argv)
     write_template()
+    apps = [a for a in args.class_apps.replace(",", " ").split() if a]
+    pool = pool_options(args.target, args.students, apps)
     url = f"http://{args.host}:{args.port}/"
     if Path(args.target).is_dir() and (Path(args.target) / "index.ipynb").exists():
         url += "voila/render/index.ipynb"
@@ -150,8 +245,34 @@ def main(argv: Sequence[str] | None = None) -> None:
             "(there is no password). Use it on a class network only.",
             flush=True,
         )
-    command = voila_command(args.target, args.host, args.port, args.cull_minutes)
-    os.execvpe(sys.executable, command, voila_env())
+    command = voila_command(args.target, args.host, args.port, args.cull_minutes, pool)
+    if not pool:
+        os.execvpe(sys.executable, command, voila_env())
+    warm = apps or apps_in(args.target)
+    print(
+        f"Starting {args.students} kernels for each of {', '.join(warm)} "
+        f"({args.students * len(warm)} in all); a line says when they are ready.",
+        flush=True,
+    )
+    warm_dir = DATA / "warm"
+    shutil.rmtree(warm_dir, ignore_errors=True)
+    warm_dir.mkdir(parents=True)
+    env = dict(voila_env(), THIRTEEN_WARM_DIR=str(warm_dir))
+    stop = threading.Event()
+    wanted = args.students * len(warm)
+    threading.Thread(
+        target=announce_when_warm,
+        args=(warm_dir, wanted, warm, args.students, stop),
+        daemon=True,
+    ).start()
+    proc = subprocess.Popen(command, env=env)
+    try:
+        code = proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        code = proc.wait()
+    stop.set()
+    sys.exit(code)
 
 
 if __name__ == "__main__":

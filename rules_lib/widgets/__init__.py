@@ -1,21 +1,50 @@
-"""Interactive widgets for the book and the Voila apps (needs ``ipywidgets``).
+"""Interactive widgets for the book and the Voila apps (needs ``ipywidgets``
+and ``anywidget``).
 
 Widgets stay thin: they build a layout, wire events and redraw from library
-functions.  The core library never imports this package.
+functions.  The core library never imports this package.  Each widget's module
+is imported when the widget is first asked for, so an app pays only for the
+game it shows (``from rules_lib.widgets import TienLenGame`` loads Tiến Lên's
+widgets, not the other games').
 """
 
-from .arrange_widgets import ArrangeHand, Showdown
-from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
-from .strategy_widgets import AdviceLab
-from .three_thirteen_widgets import MeldThisHand, ThreeThirteenGame
-from .tien_len_widgets import CanItBeat, TienLenGame
-from .tredici_widgets import TrediciGame
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .arrange_widgets import ArrangeHand, Showdown
+    from .card_table import CardTable
+    from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
+    from .strategy_widgets import AdviceLab
+    from .three_thirteen_widgets import MeldThisHand, ThreeThirteenGame
+    from .tien_len_widgets import CanItBeat, TienLenGame
+    from .tredici_widgets import TrediciGame
+
+#: Each public widget and the module that defines it.
+_WHERE = {
+    "AdviceLab": "strategy_widgets",
+    "ArrangeHand": "arrange_widgets",
+    "CanItBeat": "tien_len_widgets",
+    "CardPicker": "poker_widgets",
+    "CardTable": "card_table",
+    "HandComparer": "poker_widgets",
+    "HandExplorer": "poker_widgets",
+    "MeldThisHand": "three_thirteen_widgets",
+    "Showdown": "arrange_widgets",
+    "ThreeThirteenGame": "three_thirteen_widgets",
+    "TienLenGame": "tien_len_widgets",
+    "TrediciGame": "tredici_widgets",
+    "toggle_token": "poker_widgets",
+}
 
 __all__ = [
     "AdviceLab",
     "ArrangeHand",
     "CanItBeat",
     "CardPicker",
+    "CardTable",
     "HandComparer",
     "HandExplorer",
     "MeldThisHand",
@@ -25,3 +54,15 @@ __all__ = [
     "TrediciGame",
     "toggle_token",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

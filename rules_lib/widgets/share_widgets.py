@@ -7,6 +7,7 @@ import html
 import os
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -22,6 +23,7 @@ __all__ = [
     "deal_number",
     "read_app_link",
     "rules_menu",
+    "wait_for_student",
     "wide_button",
 ]
 
@@ -81,10 +83,40 @@ def read_app_link(query: str | None, rules: Collection[str] = ()) -> DealLink:
     """An app's link: ``query``, or when it is ``None`` the query string Voila
     hands the kernel (``QUERY_STRING``).
 
+    In a kernel Voila started ahead of time (``make app STUDENTS=30``) the app
+    has run up to here before any student asked for it; this waits for the
+    student's request, whose link then reaches the kernel.
+
     >>> read_app_link("seed=7&rules=x", ["y"]).problems
     ("the link asks for rules 'x'; known: y",)
     """
-    return read_query(os.environ.get("QUERY_STRING") if query is None else query, rules)
+    if query is None:
+        wait_for_student()
+        query = os.environ.get("QUERY_STRING")
+    return read_query(query, rules)
+
+
+def wait_for_student() -> None:
+    """In a preheated Voila kernel, wait until a student opens the app (Voila
+    then puts the request's query string in the environment); elsewhere
+    (Jupyter, JupyterLite, a kernel Voila started for a request) return at once.
+
+    >>> wait_for_student()  # not in a preheated kernel: returns at once
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    from voila.utils import wait_for_request  # only in a kernel Voila preheated
+
+    # ``make app`` counts the kernels that wait here to say when the class may come
+    marker = None
+    if os.environ.get("THIRTEEN_WARM_DIR"):
+        marker = Path(os.environ["THIRTEEN_WARM_DIR"]) / os.environ.get("VOILA_KERNEL_ID", "kernel")
+        marker.touch()
+    try:
+        wait_for_request()
+    finally:
+        if marker is not None:
+            marker.unlink(missing_ok=True)
 
 
 def app_box(problems: Sequence[str], *children: widgets.Widget, **named: object) -> widgets.VBox:

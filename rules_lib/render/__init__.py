@@ -9,6 +9,16 @@ drawn as paths, not taken from a font, so they look the same on every phone.
 Pictures scale with the width of the screen: a row of 13 cards wraps on a
 phone instead of overflowing.
 
+Each game's own drawing is a module of this package: the widgets set their
+panes from these functions and build no HTML themselves.
+
+* :mod:`rules_lib.render.arrange`: hands of 13 in three rows (Mậu Binh, Chinese Poker);
+* :mod:`rules_lib.render.tien_len`: the seats, the table, the log and the standings of Tiến Lên;
+* :mod:`rules_lib.render.three_thirteen`: melds, the table, the record and the score sheet;
+* :mod:`rules_lib.render.tredici`: the table, what happens now and the log of Tredici;
+* :mod:`rules_lib.render.strategy` and :mod:`rules_lib.render.plots`: the strategy lab's
+  tables and plots.
+
 >>> from rules_lib import parse_cards
 >>> svg = card_svg(parse_cards("Qh")[0])
 >>> 'aria-label="queen of hearts"' in svg and RED in svg

@@ -10,13 +10,13 @@
 
 The logic lives in :mod:`rules_lib.three_thirteen` (:class:`MeldDraft`,
 :func:`narrate`, :func:`suggest`, :func:`standings`) and the pictures of
-melds, turns and score sheets in :mod:`rules_lib.render.three_thirteen`;
+melds, the table, turns, round ends and score sheets in
+:mod:`rules_lib.render.three_thirteen`;
 these classes lay out, wire the buttons and redraw.
 """
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Sequence
 
@@ -26,14 +26,16 @@ from ..cards import AnyCard, Cards, parse_card
 from ..engine import Session
 from ..errors import NotationError, RulesError
 from ..games import find_game
-from ..render import card_svg, cards_html, message_html, side_by_side
+from ..render import card_svg, message_html, side_by_side
 from ..render.three_thirteen import (
     MINI_CSS,
+    header_html,
     meld_html,
+    record_html,
     result_html,
+    round_html,
     score_sheet_html,
-    standings_html,
-    turn_html,
+    table_html,
 )
 from ..share import make_query
 from ..three_thirteen import (
@@ -533,7 +535,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
                 f"Round {result.round_number} is over: {why}"
                 f"{'Y' if why else 'y'}ou scored {mine} (total {result.totals[0]})."
             )
-            self.last_round.value = self._round_html(result)
+            self.last_round.value = round_html(result, NAMES)
         if state.is_terminal():
             rows = standings(state.totals)
             places = "; ".join(f"{p}. {NAMES[s]} {t}" for p, s, t in rows)
@@ -543,21 +545,6 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         if parts:
             parts.append(f"Now {_round_label(state.round_number).lower()}.")
         return message_html(" ".join(parts), "info") if parts else ""
-
-    def _round_html(self, result: RoundResult) -> str:
-        out = [
-            f"<p style='margin:.6rem 0 .1rem;font-weight:bold'>How round {result.round_number} "
-            f"ended ({result.wild_rank.plural} wild)</p>"
-        ]
-        if result.turn_limit_reached:
-            ending = result.ending(NAMES[: len(result.melds)])
-            out.append(
-                f"<p style='margin:.1rem 0'>{html.escape(ending[:1].upper() + ending[1:])}.</p>"
-            )
-        for seat, melds in enumerate(result.melds):
-            out_note = " (went out)" if result.went_out == seat else ""
-            out.append(result_html(melds, f"{NAMES[seat]}{out_note}: penalty {melds.penalty}"))
-        return "".join(out)
 
     def _settings_changed(self) -> None:
         self._message = message_html(
@@ -591,25 +578,8 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         over = state.is_terminal()
         for row in (self._turn_row, self._help_row):
             row.layout.display = "none" if over else CLEAR
-        if over:
-            self.header.value = (
-                f"<p style='margin:.3rem 0'><b>Game over</b> after {ROUNDS} rounds.</p>"
-                + standings_html(state.totals, names)
-            )
-        else:
-            if state.went_out is not None:
-                turn = f"{names[state.went_out]} went out: this is your last turn of the round."
-            elif state.phase is Phase.DRAW:
-                turn = "Your turn: draw from the stock or take the top discard."
-            else:
-                turn = "Select a card to discard, or go out if every other card melds."
-            self.header.value = (
-                f"<p style='margin:.3rem 0'><b>Round {state.round_number} of {ROUNDS}</b>: "
-                f"{state.cards_dealt} cards each, {state.wild_rank.plural} are wild. "
-                f"{html.escape(names[state.dealer])} dealt.</p>"
-                f"<p style='margin:.2rem 0'>{html.escape(turn)}</p>"
-            )
-        self.table.value = self._table_html(state)
+        self.header.value = header_html(state, names)
+        self.table.value = table_html(state, names)
         hand = () if over else state.hands[0]
         self.hand_buttons.layout.display = "none" if over else CLEAR
         self.hand_buttons.show_cards(
@@ -620,42 +590,8 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         )
         self._update_buttons()
         self.message.value = self._hint + self._message
-        recent = self.events[-14:]
-        lines = "".join(turn_html(e, names) for e in reversed(recent))
-        self.record.value = (
-            MINI_CSS + "<div class='rl-tt-log' role='log' aria-live='polite' "
-            "style='max-height:16rem;overflow-y:auto;border:1px solid #ddd;padding:.2rem .5rem'>"
-            + (lines or "<p>No moves yet.</p>")
-            + "</div><p style='margin:.1rem 0;font-size:.85rem;color:#555'>Newest first.</p>"
-        )
+        self.record.value = record_html(self.events, names)
         self.sheet.value = MINI_CSS + score_sheet_html(state.results, names)
-
-    def _table_html(self, state: ThreeThirteenState) -> str:
-        if state.is_terminal():
-            return ""
-        top = state.discard[-1] if state.discard else None
-        piles = (
-            "<div style='display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end'>"
-            + cards_html([], label=f"Stock: {len(state.stock)} cards", hidden=1)
-            + (cards_html([top], label="Discard pile") if top else "<p>No discard pile.</p>")
-            + "</div>"
-        )
-        others = "".join(
-            f"<li>{html.escape(self.names[s])}: {len(state.hands[s])} cards, total {state.totals[s]}"
-            f"{' (went out)' if state.went_out == s else ''}</li>"
-            for s in range(1, state.num_players)
-        )
-        laid = state.laid_down
-        shown = ""
-        if laid is not None and state.went_out is not None:
-            whose = "Your" if state.went_out == 0 else f"{self.names[state.went_out]}'s"
-            shown = result_html(laid, f"{whose} melds, laid down on going out")
-        return (
-            piles
-            + f"<ul style='margin:.2rem 0;padding-left:1.2rem'>{others}"
-            + f"<li>You: total {state.totals[0]}</li></ul>"
-            + shown
-        )
 
 
 def _read_bots(text: str | None, problems: list[str]) -> int | None:

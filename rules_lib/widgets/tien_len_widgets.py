@@ -9,13 +9,13 @@
   in a log of the trick; final standings; the same deal number gives the
   same deal.
 
-The rules, the reasons and the hint come from :mod:`rules_lib.tien_len`;
-these classes only lay them out and wire the buttons.
+The rules, the reasons and the hint come from :mod:`rules_lib.tien_len`,
+the game's HTML panes from :mod:`rules_lib.render.tien_len`; these classes
+only lay them out and wire the buttons.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 
 import ipywidgets as widgets
@@ -24,13 +24,13 @@ from ..cards import Card, parse_cards
 from ..engine import Session
 from ..errors import RulesError
 from ..games import find_game
-from ..render import back_svg, cards_html, message_html
+from ..render import cards_html, message_html
+from ..render import tien_len as tien_len_html
 from ..share import make_query
 from ..tien_len import (
     BOTS,
     PASS,
     PRESETS,
-    LoggedMove,
     Pass,
     Play,
     TienLenState,
@@ -41,11 +41,9 @@ from ..tien_len import (
     new_game,
     place_labels,
     play_from_selection,
-    why_not_a_play,
     why_not_pass,
 )
-from ..tien_len.explain import ordinal
-from ..tien_len.plays import make_play, plain_cards
+from ..tien_len.plays import plain_cards
 from .card_table import CardTable
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
 from .share_widgets import GameControls, ShareLink, app_box, read_app_link, rules_menu
@@ -58,29 +56,6 @@ PRESET_LABELS: dict[str, str] = _GAME.labels
 #: Seats in the order of play: the reader, then the bots clockwise.
 SEAT_NAMES: tuple[str, ...] = ("You", "Bot A", "Bot B", "Bot C")
 _OPPONENTS = {"heuristic": "heuristic bots", "greedy": "greedy bots", "random": "random bots"}
-_STEP = 0.45  # seconds between two bot moves appearing in the log
-_LOG_LENGTH = 10
-
-_CSS = """<style>
-.rl-tl-seats{display:flex;flex-wrap:wrap;gap:.35rem;margin:.3rem 0}
-.rl-tl-seat{flex:1 1 0;min-width:0;max-width:9rem;border:1px solid #bbb;
- border-radius:.45rem;padding:.25rem .35rem;font-size:.9rem;line-height:1.3;background:#fafafa}
-.rl-tl-seat.rl-tl-turn{border:2px solid #1f5fa8;background:#eef4fb}
-.rl-tl-seat svg{width:.9rem;height:auto;vertical-align:middle;margin-right:.15rem}
-.rl-tl-count{white-space:nowrap;font-size:.85rem}
-.rl-tl-tag{display:block;font-size:.8rem;color:#555}
-.rl-tl-log{margin:.3rem 0;font-size:.95rem}
-.rl-tl-log .rl-cards{margin:0;gap:.15rem}
-.rl-tl-log .rl-cards svg{width:1.9rem}
-.rl-tl-move{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .5rem;padding:.12rem 0}
-.rl-tl-who{font-weight:700;min-width:3.3rem}
-.rl-tl-what{color:#444;font-size:.85rem}
-.rl-tl-trick{color:#555;font-size:.85rem;border-top:1px dashed #bbb;margin:.15rem 0;padding-top:.1rem}
-.rl-tl-standings td,.rl-tl-standings th{padding:.15rem .8rem .15rem 0;text-align:left}
-@keyframes rl-tl-in{from{opacity:0;transform:translateY(-.3rem)}to{opacity:1;transform:none}}
-.rl-tl-new{animation:rl-tl-in .35s ease-out both}
-@media (prefers-reduced-motion:reduce){.rl-tl-new{animation:none}}
-</style>"""
 
 
 class CanItBeat(widgets.VBox):  # type: ignore[misc]
@@ -295,7 +270,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
         super().__init__(
             [
-                widgets.HTML(_CSS),
+                widgets.HTML(tien_len_html.CSS),
                 widgets.HBox([self.seed, self.new_button], layout=wrap),
                 self.rules,
                 self.opponents,
@@ -435,141 +410,23 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self._draw_selection()
 
     def _draw_selection(self) -> None:
-        chosen = self._selected_in_order()
-        if not chosen:
-            count = len(self.hand)
-            self.selection.value = (
-                f"<p style='margin:.2rem 0'>Your hand: {count} card{'s' * (count != 1)}; "
-                "none selected.</p>"
-            )
-            return
-        reason = why_not_a_play(chosen, self.state.rules)
-        what = (
-            f"not a play ({reason})"
-            if reason
-            else make_play(chosen, self.state.rules).describe(self.state.rules)
-        )
-        self.selection.value = (
-            f"<p style='margin:.2rem 0'>Selected: <b>{html.escape(' '.join(map(str, chosen)))}</b>, "
-            f"{html.escape(what)}</p>"
+        self.selection.value = tien_len_html.selection_html(
+            self._selected_in_order(), len(self.hand), self.state.rules
         )
 
     def _draw_seats(self) -> None:
-        state = self.state
-        places = state.places() if state.is_terminal() else None
-        labels = place_labels(places) if places else None
-        panels = []
-        for seat, name in enumerate(SEAT_NAMES):
-            count = len(state.hands[seat])
-            tags = []
-            if labels is not None:
-                tags.append(f"place: {labels[seat]}")
-            elif seat in state.finished:
-                tags.append(f"out, {ordinal(state.finished.index(seat) + 1)}")
-            elif seat == state.current_player():
-                tags.append("to play")
-            if seat in state.locked_out:
-                tags.append("passed, out of this trick")
-            elif seat in state.passed:
-                tags.append("passed")
-            turn = " rl-tl-turn" if seat == state.current_player() else ""
-            panels.append(
-                f"<div class='rl-tl-seat{turn}'><b>{name}</b><br>"
-                f"<span class='rl-tl-count'>{back_svg('cards held')}{count} card{'s' * (count != 1)}"
-                "</span>"
-                + "".join(f"<span class='rl-tl-tag'>{html.escape(t)}</span>" for t in tags)
-                + "</div>"
-            )
-        self.seats.value = (
-            "<div class='rl-tl-seats' aria-label='the players, in the order of play'>"
-            + "".join(panels)
-            + "</div>"
-        )
+        self.seats.value = tien_len_html.seats_html(self.state, SEAT_NAMES)
 
     def _draw_table(self) -> None:
-        state = self.state
-        style = " class='rl-tl-new'" if len(self.session.log) > self._fresh else ""
-        if state.is_terminal():
-            self.table.value = ""
-        elif state.table is None:
-            first = (
-                f" Your first play must hold the {state.must_contain}."
-                if state.must_contain
-                else ""
-            )
-            self.table.value = (
-                f"<div{style}><p style='margin:.3rem 0'><b>The table is empty:</b> "
-                f"you lead, with any play.{first}</p></div>"
-            )
-        else:
-            assert state.table_player is not None
-            who = SEAT_NAMES[state.table_player]
-            label = f"To beat: {who}'s {state.table.describe(state.rules)}"
-            if state.table_player == 0:
-                label = f"On the table: your {state.table.describe(state.rules)}"
-            self.table.value = f"<div{style}>{cards_html(state.table.cards, label=label)}</div>"
+        fresh = len(self.session.log) > self._fresh
+        self.table.value = tien_len_html.table_html(self.state, SEAT_NAMES, fresh)
 
     def _draw_log(self) -> None:
         moves = annotate(self.session.initial, self.session.moves)
-        start = max(0, len(moves) - _LOG_LENGTH)
-        lines = []
-        if not moves:
-            lines.append("<p class='rl-tl-trick'>No moves yet.</p>")
-        elif start:
-            lines.append(f"<p class='rl-tl-trick'>… {start} earlier moves</p>")
-        new_index = 0
-        for index in range(start, len(moves)):
-            lines.append(self._log_line(moves[index], index, new_index))
-            if index >= self._fresh:
-                new_index += 1
-        self.recent.value = (
-            "<div class='rl-tl-log' aria-live='polite'>"
-            "<p style='margin:.4rem 0 .1rem'><b>Recent moves</b></p>" + "".join(lines) + "</div>"
-        )
-
-    def _log_line(self, move: LoggedMove, index: int, new_index: int) -> str:
-        rules = self.state.rules
-        name = SEAT_NAMES[move.seat]
-        fresh = index >= self._fresh
-        attrs = f" rl-tl-new' style='animation-delay:{new_index * _STEP:.2f}s'" if fresh else "'"
-        if isinstance(move.action, Pass):
-            body = "<span>passes</span>"
-        else:
-            what = describe_action(move.action, rules)[len("plays ") :]
-            body = (
-                cards_html(move.action.cards)
-                + f"<span class='rl-tl-what'>{html.escape(what)}</span>"
-            )
-        if move.went_out:
-            body += "<span class='rl-tl-what'><b>out of cards!</b></span>"
-        line = f"<div class='rl-tl-move{attrs}><span class='rl-tl-who'>{name}</span>{body}</div>"
-        if move.trick_won_by is not None:
-            winner = SEAT_NAMES[move.trick_won_by]
-            verb = "win" if move.trick_won_by == 0 else "wins"
-            line += (
-                f"<p class='rl-tl-trick{' rl-tl-new' if fresh else ''}'"
-                + (f" style='animation-delay:{new_index * _STEP:.2f}s'" if fresh else "")
-                + f">{winner} {verb} trick {move.trick}.</p>"
-            )
-        return line
+        self.recent.value = tien_len_html.log_html(moves, SEAT_NAMES, self.state.rules, self._fresh)
 
     def _draw_standings(self) -> None:
-        state = self.state
-        if not state.is_terminal():
-            self.standings.value = ""
-            return
-        places = state.places()
-        labels = place_labels(places)
-        order = sorted(range(len(places)), key=lambda s: (places[s], s))
-        rows = "".join(
-            f"<tr><td>{labels[s]}</td><td>{SEAT_NAMES[s]}</td><td>{len(state.hands[s])}</td></tr>"
-            for s in order
-        )
-        self.standings.value = (
-            "<div class='rl-tl-standings'><h4 style='margin:.5rem 0 .2rem'>Final standings</h4>"
-            "<table class='rl-table'><tr><th>Place</th><th>Player</th><th>Cards left</th></tr>"
-            f"{rows}</table></div>"
-        )
+        self.standings.value = tien_len_html.standings_html(self.state, SEAT_NAMES)
 
 
 def _playable(state: TienLenState) -> set[Card]:

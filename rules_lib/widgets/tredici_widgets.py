@@ -18,12 +18,12 @@ the bot seat 1) and redraws from its state after each click:
 * a game number, the rule preset, a link to the game; a hint and a
   "play for me" button that use the bot's own choice.
 
-All the rules live in :mod:`rules_lib.tredici`; this module only draws.
+All the rules live in :mod:`rules_lib.tredici` and the HTML panes are drawn by
+:mod:`rules_lib.render.tredici`; this module lays out, wires the buttons and redraws.
 """
 
 from __future__ import annotations
 
-import html
 import random
 
 import ipywidgets as widgets
@@ -32,7 +32,14 @@ from ..cards import AnyCard
 from ..engine import Session
 from ..errors import UnknownOptionError
 from ..games import find_game
-from ..render import HIGHLIGHT, cards_html, message_html
+from ..render import message_html
+from ..render.tredici import (
+    hand_label_html,
+    log_html,
+    penalty_text,
+    status_html,
+    table_html,
+)
 from ..share import make_query
 from ..tredici import (
     DRAW,
@@ -62,36 +69,9 @@ _GAME = find_game("tredici")
 #: The rule presets a reader can pick: preset name -> label (from :mod:`rules_lib.games`).
 RULE_CHOICES: dict[str, str] = {p.name: p.title for p in _GAME.preset_infos}
 
-_LOG_TURNS = 6
-
-_CSS = (
-    "<style>"
-    ".rl-td-log .rl-cards svg{width:2.1rem}"
-    ".rl-td-table{display:flex;flex-wrap:wrap;gap:.2rem 1.1rem;align-items:flex-end}"
-    ".rl-td-group{flex:0 0 auto}"
-    ".rl-td-group .rl-cards{margin:.1rem 0}"
-    ".rl-td-group .rl-cards svg{width:clamp(2.3rem,10vw,3.4rem)}"
-    ".rl-td-label{margin:0;font-size:.95rem;line-height:1.3}"
-    ".rl-td-entry{display:flex;flex-wrap:wrap;align-items:center;gap:0 .6rem;"
-    "border-top:1px solid #ddd;padding:.15rem 0}"
-    ".rl-td-entry p{margin:.2rem 0;line-height:1.35}"
-    # the cards you may play now are gold, as in the chapter's pictures
-    f".rl-td-hand .rl-card-button.rl-playable{{box-shadow:0 0 0 3px {HIGHLIGHT}}}"
-    "</style>"
-)
-
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _penalty(after: TrediciState, before: TrediciState, seat: int) -> str:
-    """What a "thirteen" call cost ``seat``, in words: "drew 13 cards", or nothing to draw."""
-    got = len(after.hands[seat]) - len(before.hands[seat])
-    verb = "drew" if seat == 0 else "draws"
-    if got == 0:
-        return f"{verb} nothing: there was nothing left to draw"
-    return f"{verb} {got} card{'s' * (got != 1)}"
 
 
 class TrediciGame(widgets.VBox):  # type: ignore[misc]
@@ -284,7 +264,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             notes.append(
                 message_html(
                     "Caught! The bot had not said 'last card': it "
-                    + _penalty(state.apply_action(THIRTEEN), state, 1)
+                    + penalty_text(state.apply_action(THIRTEEN), state, 1)
                     + ".",
                     "info",
                 )
@@ -296,7 +276,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
                 notes.append(
                     message_html(
                         "The bot called 'thirteen': you had one card and had not said "
-                        f"'last card', so you {_penalty(called, replayed, 0)}."
+                        f"'last card', so you {penalty_text(called, replayed, 0)}."
                     )
                 )
             replayed = replayed.apply_action(reply)
@@ -377,11 +357,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             self.hand_table.show(hand)
             self.hand_table.light(c for c in hand if c in playable)
             self.hand_table.selectable = not state.is_terminal()
-        said = " (you said 'last card')" if state.said_last_card[0] and len(hand) == 1 else ""
-        self.hand_label.value = (
-            f"<p class='rl-td-label' style='margin:.3rem 0 0'><b>Your hand</b>: "
-            f"{len(hand)} card{'s' * (len(hand) != 1)}{html.escape(said)}</p>"
-        )
+        self.hand_label.value = hand_label_html(state)
         legal = set(state.legal_actions()) if mine else set()
         for button, action in ((self.stop_button, STOP), (self.draw_button, DRAW)):
             button.button_style = "info" if action in legal else ""
@@ -394,67 +370,10 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.wait_button.layout.display = "" if state.rules.last_card_race else "none"
         self.wait_button.disabled = over or not racing
         self.wait_button.button_style = "info" if racing else ""
-        self.table.value = self._table_html(state)
-        self.status.value = self._status_html(state)
+        self.table.value = table_html(state, NAMES)
+        self.status.value = status_html(state, NAMES, len(self.session.moves))
         self.message.value = self._message
-        self.turn_log.value = self._log_html()
-
-    def _table_html(self, state: TrediciState) -> str:
-        bot = len(state.hands[1])
-        said = " (said 'last card')" if state.said_last_card[1] and bot == 1 else ""
-        groups = [
-            ("Pile, top lit", cards_html(state.pile[-4:], highlight=[state.top])),
-            (f"Stock: {len(state.stock)} cards", cards_html([], hidden=1)),
-            (f"The bot: {bot} card{'s' * (bot != 1)}{said}", cards_html([], hidden=1)),
-        ]
-        return (
-            _CSS
-            + "<div class='rl-td-table'>"
-            + "".join(
-                f"<div class='rl-td-group' role='group' aria-label='{html.escape(title)}'>"
-                f"<p class='rl-td-label'>{html.escape(title)}</p>{row}</div>"
-                for title, row in groups
-            )
-            + "</div>"
-        )
-
-    def _status_html(self, state: TrediciState) -> str:
-        moves = len(self.session.moves)
-        if state.winner is not None:
-            text = (
-                "You win: no cards left!"
-                if state.winner == 0
-                else "The bot wins: it has no cards left."
-            )
-            body = f"<h3 class='rl-td-winner' style='margin:.3rem 0'>{html.escape(text)}</h3>"
-        else:
-            body = (
-                f"<p style='margin:.3rem 0;font-size:1.05rem'><b>Turn {state.turn}.</b> "
-                f"{html.escape(_capital(state.status(NAMES)))}.</p>"
-            )
-        return f"<div class='rl-td-state' data-moves='{moves}' data-over='{int(state.is_terminal())}'>{body}</div>"
-
-    def _log_html(self) -> str:
-        entries: list[TurnReport] = list(self.reports[-_LOG_TURNS:])
-        if self._current is not None:
-            entries.append(self._current)
-        if not entries:
-            return ""
-        out = [
-            _CSS,
-            "<div class='rl-td-log' aria-live='polite'><h4 style='margin:.5rem 0 0'>"
-            "What happened (newest first)</h4>",
-        ]
-        for report in reversed(entries):
-            when = f"Turn {report.turn}" + ("" if report.finished else " (going on)")
-            out.append(
-                "<div class='rl-td-entry'>"
-                f"<p><b>{when}:</b> {html.escape(_capital(report.text))}.</p>"
-                + (cards_html(report.played) if report.played else "")
-                + "</div>"
-            )
-        out.append("</div>")
-        return "".join(out)
+        self.turn_log.value = log_html(self.reports, self._current)
 
 
 def tredici_app(query: str | None = None) -> widgets.VBox:

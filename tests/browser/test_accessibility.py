@@ -50,6 +50,7 @@ SITE_WAIVERS = {
 # Elements of Voila's own page that violate a rule in every app: rule id -> selectors.
 VOILA_WAIVERS: dict[str, list[str]] = {}
 
+
 @pytest.mark.parametrize("game", CHAPTERS)
 def test_chapter_has_no_serious_accessibility_violation(browser, site_url, output_dir, game):
     chapter, widget = CHAPTERS[game]

@@ -14,6 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 STAMP := $(VENV)/.installed
 WIDGET_JS := _vendor_static/widgets/.versions
 AXE_JS := _vendor_test/axe/.version
+HUB_PROXY := _vendor_test/chp/.version
 
 
 .PHONY: book build serve app test test-python test-book check lint typecheck unit nbval browser chromium venv benchmark soak clean
@@ -34,10 +35,10 @@ BROWSER   := $(PYTEST) -n 2 --dist loadfile tests/browser
 ## (test-output/stages.tsv).
 STAGE := $(BIN)/python tools/stage.py
 T0 := $(shell date +%s)
-test: venv $(WIDGET_JS) $(AXE_JS) chromium
+test: venv $(WIDGET_JS) $(AXE_JS) $(HUB_PROXY) chromium
 	@rm -f test-output/stages.tsv
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-book
-	@$(STAGE) "browser tests (static site and Voila, Chromium)" -- $(BROWSER)
+	@$(STAGE) "browser tests (static site, JupyterLite, Voila, JupyterHub; Chromium)" -- $(BROWSER)
 	@echo "== make test passed in $$(( $$(date +%s) - $(T0) )) s"
 
 test-python: venv
@@ -63,7 +64,7 @@ unit: venv
 	$(PYTEST) -n 2 $(UNIT)
 
 ## make browser: the browser tests alone (after `make build`: they need the built book)
-browser: venv $(WIDGET_JS) $(AXE_JS) chromium
+browser: venv $(WIDGET_JS) $(AXE_JS) $(HUB_PROXY) chromium
 	$(BROWSER)
 
 test-book: venv $(WIDGET_JS)
@@ -84,6 +85,10 @@ $(WIDGET_JS): tools/vendor_widgets.sh tools/local-config.js
 # axe-core for the browser tests' accessibility check (not part of the book)
 $(AXE_JS): tools/vendor_axe.sh
 	sh tools/vendor_axe.sh
+
+# configurable-http-proxy, JupyterHub's proxy, for the browser test of deploy/ (not part of the book)
+$(HUB_PROXY): tools/vendor_proxy.sh
+	sh tools/vendor_proxy.sh
 
 chromium:
 	@test -x /usr/bin/chromium || { echo "installing Debian's chromium for the browser tests"; \

@@ -2,6 +2,12 @@
 
 Run from the repository root: ``python tools/make_app_notebooks.py``.
 The notebooks are committed; this script keeps them small and uniform.
+
+The same code runs each app without a server: the book's build writes a page
+``apps/<app>.html`` per app that runs :func:`lite_code` in JupyterLite's REPL
+(``tools/lite/app_pages.py``).  In an app's code, ``{query}`` stands for what the
+app function is given: nothing in Voila (it reads the link Voila hands the kernel),
+``query=QUERY`` in the browser (the page defines ``QUERY`` from its own link).
 """
 
 from __future__ import annotations
@@ -19,6 +25,16 @@ def _link(game: str, preset: str, seed: int, **extra: str) -> str:
     return "?" + make_query(seed, find_game(game).preset_info(preset).link, **extra)
 
 
+# An example link per app (the query of its address); "" for an app without one.
+EXAMPLES = {
+    "poker_hands": "",
+    "arrange_13": _link("mau_binh", "source", 42),
+    "strategy_lab": "?seed=7&advice=five-pairs",
+    "tien_len": _link("tien_len", "standard", 7),
+    "three_thirteen": _link("three_thirteen", "variations", 7, bots="2"),
+    "tredici": _link("tredici", "house", 144),
+}
+
 APPS = {
     "poker_hands": (
         "# Poker hands\n\nType or pick three or five cards to see what the hand is worth "
@@ -34,14 +50,14 @@ APPS = {
         "show down against three bots under Mậu Binh or Chinese Poker rules. Give everyone in "
         "a class the same deal number to compare arrangements.",
         "from rules_lib.widgets.arrange_widgets import showdown_app\n\n"
-        f"showdown_app()  # a link such as {_link('mau_binh', 'source', 42)} deals that game",
+        f"showdown_app({{query}})  # a link such as {EXAMPLES['arrange_13']} deals that game",
     ),
     "strategy_lab": (
         "# Strategy lab\n\nTwo ways to set one hand, tested against many opponents who set "
         "theirs with the solver. Pick a piece of the Mậu Binh source's advice or type your own "
         "settings; the same seed gives everyone the same deals.",
         "from rules_lib.widgets.strategy_widgets import lab_app\n\n"
-        "lab_app()  # a link such as ?seed=7&advice=five-pairs sets the experiment",
+        f"lab_app({{query}})  # a link such as {EXAMPLES['strategy_lab']} sets the experiment",
     ),
     "tien_len": (
         "# Tiến Lên\n\nPlay a hand of Tiến Lên against three bots: select your cards, then "
@@ -51,7 +67,7 @@ APPS = {
         "from ipywidgets import HTML\n\n"
         "from rules_lib.widgets import CanItBeat\n"
         "from rules_lib.widgets.tien_len_widgets import tien_len_app\n\n"
-        f"display(tien_len_app())  # a link such as {_link('tien_len', 'standard', 7)} deals that game\n"
+        f"display(tien_len_app({{query}}))  # a link such as {EXAMPLES['tien_len']} deals that game\n"
         'display(HTML("<h2>Can it beat?</h2>"), CanItBeat())',
     ),
     "three_thirteen": (
@@ -59,8 +75,8 @@ APPS = {
         "three bots, with a score sheet; below, practise melding a hand and compare your "
         "melds with the best arrangement.",
         "from rules_lib.widgets.three_thirteen_widgets import three_thirteen_app\n\n"
-        "three_thirteen_app()  # a link such as "
-        f"{_link('three_thirteen', 'variations', 7, bots='2')} deals that game",
+        "three_thirteen_app({query})  # a link such as "
+        f"{EXAMPLES['three_thirteen']} deals that game",
     ),
     "tredici": (
         "# Tredici\n\nA whole game of Tredici, a two-player race invented in English (the name is "
@@ -68,9 +84,33 @@ APPS = {
         "runs card by card, draw when you cannot play, and remember to press *Last card!* "
         "(or the bot may call *Thirteen!* and make you draw 13).",
         "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"
-        f"tredici_app()  # a link such as {_link('tredici', 'house', 144)} deals that game",
+        f"tredici_app({{query}})  # a link such as {EXAMPLES['tredici']} deals that game",
     ),
 }
+
+
+def notebook_code(name: str) -> str:
+    """The code of an app's Voila notebook: the app reads the link Voila hands the kernel."""
+    return APPS[name][1].format(query="")
+
+
+def lite_code(name: str) -> str:
+    """The code an app runs in the browser (JupyterLite's REPL), where ``QUERY`` is
+    the page's link, defined by the page before this code (``tools/lite/app_pages.py``).
+
+    >>> lite_code("tredici").splitlines()[-1].startswith("tredici_app(query=QUERY)")
+    True
+    """
+    return APPS[name][1].format(query="query=QUERY")
+
+
+def serverless_address(name: str, query: str = "") -> str:
+    """Where an app runs without a server, relative to the book's website.
+
+    >>> serverless_address("tien_len", EXAMPLES["tien_len"])
+    'apps/tien_len.html?seed=7&rules=standard'
+    """
+    return f"apps/{name}.html{query}"
 
 
 def title_and_blurb(text: str) -> tuple[str, str]:
@@ -93,13 +133,24 @@ def gallery() -> tuple[str, str]:
         title, blurb = title_and_blurb(text)
         # each app in a tab of its own; the gallery stays open
         lines.append(f'* <a href="{name}.ipynb" target="_blank">{title}</a>: {blurb}')
+    lines += [
+        "\n**Without this server.** The book's website runs every app in the browser "
+        "itself, with the same links: add the address in the second column to the "
+        "website's address. The first start takes 15 to 30 seconds.\n",
+        "| app | on the book's website |",
+        "|---|---|",
+    ]
+    for name, (text, _code) in APPS.items():
+        title, _blurb = title_and_blurb(text)
+        lines.append(f"| {title} | `{serverless_address(name, EXAMPLES[name])}` |")
     return "\n".join(lines), ""
 
 
 def main() -> None:
     folder = Path("book/apps")
     folder.mkdir(parents=True, exist_ok=True)
-    for name, (text, code) in [*APPS.items(), ("index", gallery())]:
+    pages = [(name, text, notebook_code(name)) for name, (text, _code) in APPS.items()]
+    for name, text, code in [*pages, ("index", *gallery())]:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {
             "display_name": "Python 3",

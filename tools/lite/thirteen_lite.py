@@ -15,7 +15,9 @@ At the end of an HTML build the extension
    :mod:`vendor_pyodide`: the Pyodide runtime from npm, pure-Python wheels from PyPI and
    the project's own wheel, built now from the sources, in one ``pyodide-lock.json``;
 2. runs ``jupyter lite build`` into ``<outdir>/lite`` with the notebooks the pages name;
-3. checks that the site loads Pyodide from itself (never from a CDN).
+3. writes a page per app of ``book/apps/`` in ``<outdir>/apps`` (:mod:`app_pages`): the
+   app runs in JupyterLite's REPL, with its link's seed and rules, and no code shown;
+4. checks that the site loads Pyodide from itself (never from a CDN).
 
 Nothing else is added to pages without a button: the button's script and style are
 added to the pages that have one.
@@ -38,7 +40,7 @@ from sphinx.util.osutil import relative_uri
 HERE = Path(__file__).resolve().parent
 LITE = "lite"  # folder of the JupyterLite site in the HTML output
 ASSETS = {"thirteen_lite.js", "thirteen_lite.css"}
-LITE_APPS = ["notebooks", "tree"]
+LITE_APPS = ["notebooks", "tree", "repl"]  # repl: the apps of app_pages
 
 
 class live_notebook(nodes.General, nodes.Element):  # docutils names nodes in lower case
@@ -122,6 +124,7 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
         shutil.copy2(HERE / asset, Path(app.outdir) / "_static" / asset)
 
     sys.path.insert(0, str(HERE))
+    import app_pages
     import vendor_pyodide
 
     srcdir = Path(app.srcdir)
@@ -130,6 +133,8 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
         vendor_pyodide.prepare(lite_dir, project=srcdir)
     except (vendor_pyodide.VendorError, subprocess.CalledProcessError) as err:
         raise ExtensionError(f"cannot vendor Pyodide for the live notebooks: {err}") from err
+    (lite_dir / "repl").mkdir(exist_ok=True)
+    vendor_pyodide.write_json(lite_dir / "repl" / "jupyter-lite.json", app_pages.REPL_CONFIG)
     contents = lite_dir / "contents"
     shutil.rmtree(contents, ignore_errors=True)
     contents.mkdir(parents=True)
@@ -149,6 +154,9 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
     doit_db.unlink(missing_ok=True)
     if done.returncode != 0:
         raise ExtensionError(f"jupyter lite build failed:\n{done.stdout[-3000:]}{done.stderr}")
+    shutil.rmtree(Path(app.outdir) / app_pages.FOLDER, ignore_errors=True)
+    pages = app_pages.write_pages(Path(app.outdir))
+    print(f"[thirteen_lite] {len(pages)} app pages in {app_pages.FOLDER}/ (JupyterLite's REPL)")
     _check_site(output, notebooks)
 
 
@@ -168,6 +176,8 @@ def _check_site(output: Path, notebooks: dict[str, str]) -> None:
     for name in notebooks:
         if not (output / "files" / name).is_file():
             raise ExtensionError(f"the lite site has no {name}")
+    if not (output / "repl" / "index.html").is_file():
+        raise ExtensionError("the lite site has no REPL, which the app pages open")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -266,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         daemon=True,
     ).start()
     proc = subprocess.Popen(command, env=env)
+    # stopped by a signal (a service manager, ``kill``): stop Voila and its kernels too
+    signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
     try:
         code = proc.wait()
     except KeyboardInterrupt:

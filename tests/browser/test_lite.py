@@ -321,4 +321,5 @@ def test_try_it_live_plays_three_thirteen(offline_browser, lite_site, screenshot
         expect(hand).to_have_count(3, timeout=PAGE_MS)
         game.get_by_role("button", name="Draw", exact=False).first.click()
         expect(hand).to_have_count(4, timeout=ANSWER_MS)
-        assert "You drew the" in game.inner_text()
+        # the hand and the message are two updates from the kernel: wait for both
+        expect(game).to_contain_text("You drew the", timeout=ANSWER_MS)

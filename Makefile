@@ -99,8 +99,7 @@ build: venv $(WIDGET_JS)
 	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
 
 serve:
-	@echo "The book is at http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/python -m http.server $(PORT) --bind $(HOST) --directory _build/html
+	$(BIN)/python tools/serve.py --host $(HOST) --port $(PORT) _build/html
 
 nbval: venv
 	$(BIN)/python tools/nbval_notebooks.py test-output/nbval
@@ -126,6 +125,7 @@ benchmark: venv chromium
 	$(BIN)/python benchmarks/widget_clicks.py
 	$(BIN)/python benchmarks/card_clicks.py
 	$(BIN)/python benchmarks/classroom.py
+	$(BIN)/python benchmarks/live_in_place.py
 	$(MAKE) --no-print-directory soak
 
 ## make soak: the random full-game playouts over four times as many games as in make test

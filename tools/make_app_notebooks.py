@@ -4,7 +4,7 @@ Run from the repository root: ``python tools/make_app_notebooks.py``.
 The notebooks are committed; this script keeps them small and uniform.
 
 The same code runs each app without a server: the book's build writes a page
-``apps/<app>.html`` per app that runs :func:`lite_code` in JupyterLite's REPL
+``apps/<app>.html`` per app that runs :func:`lite_code` with the live runtime (tools/live)
 (``tools/lite/app_pages.py``).  In an app's code, ``{query}`` stands for what the
 app function is given: nothing in Voila (it reads the link Voila hands the kernel),
 ``query=QUERY`` in the browser (the page defines ``QUERY`` from its own link).
@@ -95,7 +95,7 @@ def notebook_code(name: str) -> str:
 
 
 def lite_code(name: str) -> str:
-    """The code an app runs in the browser (JupyterLite's REPL), where ``QUERY`` is
+    """The code an app runs in the browser (the live runtime, tools/live), where ``QUERY`` is
     the page's link, defined by the page before this code (``tools/lite/app_pages.py``).
 
     >>> lite_code("tredici").splitlines()[-1].startswith("tredici_app(query=QUERY)")

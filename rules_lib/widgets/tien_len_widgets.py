@@ -236,8 +236,10 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             (self.standings, "standings"),
         ):
             part.add_class(f"rl-tl-{hook}-box")
-        self.hand_table = CardTable(label="your hand", card_class="rl-tl-card")
-        self.hand_table.add_class("rl-tl-hand")
+        # the class in the widget's first state (see tredici_widgets: anywidget)
+        self.hand_table = CardTable(
+            label="your hand", card_class="rl-tl-card", _dom_classes=("rl-tl-hand",)
+        )
         self.hand_table.observe(lambda _change: self._draw_selection(), names="selected")
         small = {"layout": widgets.Layout(width="6.5rem")}
         self.play_button = widgets.Button(

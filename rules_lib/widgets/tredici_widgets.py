@@ -128,10 +128,15 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.message = widgets.HTML()
         self.message.add_class("rl-td-message")
         self.hand_label = widgets.HTML()
+        # the class in the widget's first state, not added after: anywidget applies a
+        # later update only once its front end has loaded, which may be after the view
+        # was drawn (seen with the book's widgets live in place)
         self.hand_table = CardTable(
-            label="your hand: press a card to play it", single=True, toggles=False
+            label="your hand: press a card to play it",
+            single=True,
+            toggles=False,
+            _dom_classes=("rl-td-hand",),
         )
-        self.hand_table.add_class("rl-td-hand")
         self.hand_table.observe(self._card_pressed, names="selected")
         self.stop_button = self._word_button("Stop", "end your turn here", STOP, "rl-td-stop")
         self.draw_button = self._word_button(

@@ -71,6 +71,59 @@ def site_url(site_dir: Path) -> Iterator[str]:
         server.shutdown()
 
 
+serve: Any = importlib.import_module("serve")  # tools/serve.py, behind `make serve`
+
+# Chromium itself resolves no host name but 127.0.0.1: nothing can leave the machine,
+# whatever a page, its workers or a service worker ask for.  (Unlike a route, which
+# also turns off the browser's HTTP cache, this keeps a second visit's cache.)
+OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+class _CountingHandler(serve.Handler):  # type: ignore[misc,name-defined]
+    """Serves the site as ``make serve`` does (gzip copies where the build made them)
+    and counts the bytes of every file it sends, as sent."""
+
+    served: list[tuple[str, int]]
+    lock: threading.Lock
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        with self.lock:
+            self.served.append((self.path.split("?")[0], source.tell() - start))
+
+
+@pytest.fixture(scope="module")
+def served_site(site_dir: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    """The built site as ``make serve`` serves it, on a port of its own; yields its
+    address and the list of (path, bytes sent) that grows as files are served."""
+    served: list[tuple[str, int]] = []
+    handler = type("Handler", (_CountingHandler,), {"served": served, "lock": threading.Lock()})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", served
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def offline_browser(browser: Any) -> Iterator[Any]:
+    """A second Chromium, from the session's Playwright, that resolves no other host."""
+    launcher_ = browser.browser_type
+    offline = launcher_.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
+    try:
+        yield PatientBrowser(offline)
+    finally:
+        offline.close()
+
+
 class PatientBrowser:
     """Chromium whose pages and contexts wait up to ``PAGE_MS`` for a page to
     load (Voila answers only once the page's kernel runs) and ``ANSWER_MS`` for
@@ -171,14 +224,30 @@ def block_other_hosts(target: object) -> list[str]:
 class PageWatch:
     """Collects JavaScript errors and blocks (and records) requests to other hosts."""
 
-    def __init__(self, page: object) -> None:
+    def __init__(self, page: object, route: bool = True) -> None:
+        """``route=False`` records requests to other hosts without routing (a route
+        turns the browser's HTTP cache off): for a browser that resolves no other
+        host (``offline_browser``), whose cache a second visit needs."""
         self.errors: list[str] = []
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))  # type: ignore[attr-defined]
         page.on(  # type: ignore[attr-defined]
             "console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None
         )
 
-        self.foreign = block_other_hosts(page)
+        if route:
+            self.foreign = block_other_hosts(page)
+        else:
+            from urllib.parse import urlparse
+
+            self.foreign = []
+            page.on(  # type: ignore[attr-defined]
+                "request",
+                lambda r: (
+                    self.foreign.append(r.url)
+                    if urlparse(r.url).hostname not in ("127.0.0.1", None)
+                    else None
+                ),
+            )
         self.failed: list[str] = []
         page.on(  # type: ignore[attr-defined]
             "response",

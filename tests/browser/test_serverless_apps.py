@@ -1,14 +1,16 @@
-"""The apps without a server: ``apps/<app>.html`` on the static site runs the app in
-JupyterLite's REPL, in the browser, with the seed and rules of its own link.
+"""The apps without a server: ``apps/<app>.html`` on the static site runs the app with
+the book's live runtime (one Pyodide in a Web Worker, the widgets drawn on the page),
+in the browser, with the seed and rules of its own link.
 
-The built site is served on 127.0.0.1; Chromium resolves no other host name and every
-request to another host is blocked and recorded.  The tests open an app by its address
-alone, wait for its widget to answer a click (Python in the browser), check that no
-code and no notebook interface shows, and that a bad link gives the app's message.
+The built site is served on 127.0.0.1 as ``make serve`` serves it; Chromium resolves no
+other host name.  The tests open an app by its address alone, wait for its widget to
+answer a click (Python in the browser), check that no code and no notebook interface
+shows, and that a bad link gives the app's message.
 
 They write to ``test-output/serverless_apps.json`` the seconds from opening the address
-to a live widget, on a first visit and on a second visit in the same browser (figures
-to read, not to assert: the machine's load decides them).
+to a live widget and the bytes the server sent, on a first visit and on a second visit
+in the same browser, and the server's CPU seconds for a visit (figures to read, not to
+assert: the machine's load decides them; ``benchmarks/live_in_place.py`` prints them).
 """
 
 from __future__ import annotations
@@ -21,113 +23,84 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
-from .conftest import (
-    ANSWER_MS,
-    PAGE_MS,
-    PageWatch,
-    PatientBrowser,
-    block_other_hosts,
-    chromium_path,
-)
-from .test_lite import OFFLINE_ARGS
+from .conftest import ANSWER_MS, PageWatch
+from .test_live_in_place import wait_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
 
-def _app_pages() -> Any:
-    sys.path.insert(0, str(TOOLS / "lite"))
-    import app_pages
-
-    return app_pages
-
-
 @pytest.fixture(scope="module")
-def offline(browser: Any) -> Iterator[PatientBrowser]:
-    """A Chromium that resolves no host but 127.0.0.1 (as ``test_lite.py``'s)."""
-    launched = browser.browser_type.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
-    try:
-        yield PatientBrowser(launched)
-    finally:
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def times(output_dir: Path) -> Iterator[dict[str, float]]:
-    measured: dict[str, float] = {}
+def figures(output_dir: Path) -> Iterator[dict[str, Any]]:
+    measured: dict[str, Any] = {}
     yield measured
     if measured:
         path = output_dir / "serverless_apps.json"
         path.write_text(json.dumps(measured, indent=2) + "\n", encoding="utf-8")
-        print(f"\nserverless apps, seconds to a live widget: {measured}")
+        print(f"\nserverless apps: {measured}")
 
 
-def _open(page: Any, url: str, widget: str) -> tuple[Any, float]:
-    """Open an app's address; return its REPL frame and when it was opened (after
-    ``widget`` shows)."""
+def _open(page: Any, url: str) -> float:
+    """Open an app's address and wait until its widgets are live; returns when it was
+    opened."""
     started = time.monotonic()
     page.goto(url, wait_until="load")
-    app = page.frame_locator("#rl-app")
-    app.locator(widget).first.wait_for(state="visible", timeout=PAGE_MS)
-    return app, started
+    wait_live(page, 1)
+    return started
 
 
 def _since(started: float) -> float:
-    return round(time.monotonic() - started, 1)
+    return round(time.monotonic() - started, 2)
 
 
-def _no_code_shown(app: Any) -> None:
-    """No code cell, editor, prompt, toolbar or status bar of JupyterLite is visible."""
-    for selector in (
-        ".jp-CodeConsole-promptCell",
-        ".jp-InputArea",
-        ".cm-editor",
-        ".jp-InputPrompt",
-        ".jp-Toolbar",
-        ".jp-Notification-Status",
-    ):
-        assert app.locator(f"{selector}:visible").count() == 0, selector
+def _no_code_shown(page: Any) -> None:
+    """No code, editor, notebook or JupyterLab part is on the page."""
+    for selector in (".cm-editor", ".jp-InputArea", ".jp-Notebook", ".lm-MenuBar", "iframe"):
+        assert page.locator(selector).count() == 0, selector
 
 
 def test_every_app_has_a_page(site_dir: Path) -> None:
-    """The build wrote a page per app of ``book/apps/`` and the REPL they open."""
+    """The build wrote a page per app of ``book/apps/``, each with the live runtime."""
     sys.path.insert(0, str(TOOLS))
     from make_app_notebooks import APPS
 
-    app_pages = _app_pages()
     for name in APPS:
         page = (site_dir / "apps" / f"{name}.html").read_text(encoding="utf-8")
-        assert "../lite/repl/index.html" in page and "window.location.search" in page, name
+        assert "thirteen_live.js" in page and '"autostart": true' in page, name
     assert (site_dir / "apps" / "index.html").is_file()
-    assert (site_dir / "lite" / "repl" / "index.html").is_file()
-    config = json.loads((site_dir / "lite" / "repl" / "jupyter-lite.json").read_text("utf-8"))
-    disabled = app_pages.REPL_CONFIG["jupyter-config-data"]["disabledExtensions"]
-    assert config["jupyter-config-data"]["disabledExtensions"] == disabled
+    assert (site_dir / "_static" / "thirteen_live_worker.mjs").is_file()
+    assert not (site_dir / "lite" / "repl").exists()  # the REPL is no longer needed
 
 
-def test_apps_run_from_their_address(offline, site_url, times, screenshot_dir: Path) -> None:
+def test_apps_run_from_their_address(
+    offline_browser: Any,
+    served_site: tuple[str, Any],
+    figures: dict[str, Any],
+    screenshot_dir: Path,
+) -> None:
     """Tiến Lên twice (a first and a second visit), then Arrange your 13, in one browser."""
-    from playwright.sync_api import expect
-
-    context = offline.new_context(viewport={"width": 1200, "height": 900})
-    foreign = block_other_hosts(context)
+    base, served = served_site
+    context = offline_browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         for visit in ("first", "second"):
             page = context.new_page()
-            watch = PageWatch(page)
-            url = f"{site_url}/apps/tien_len.html?seed=7&rules=standard"
-            app, started = _open(page, url, ".rl-tien-len")
-            times[f"tien_len_{visit}_visit_widget_shown_s"] = _since(started)
-            game = app.locator(".rl-tien-len")
+            watch = PageWatch(page, route=False)  # keeps the browser's cache for the second visit
+            served.clear()
+            started = _open(page, f"{base}/apps/tien_len.html?seed=7&rules=standard")
+            figures[f"tien_len_{visit}_visit_widget_live_s"] = _since(started)
+            game = page.locator(".rl-tien-len")
             expect(game.locator("input[type=number]").first).to_have_value("7")
             # a card pressed in the browser, then Python names the selection
             game.locator(".rl-tl-card", has_text="J♠").click()
             expect(game.locator(".rl-tl-card.rl-selected .rl-card-text")).to_have_text(["J♠"])
             game.locator(".rl-tl-selection-box", has_text="J").wait_for(timeout=ANSWER_MS)
-            times[f"tien_len_{visit}_visit_live_s"] = _since(started)
-            _no_code_shown(app)
+            figures[f"tien_len_{visit}_visit_answered_s"] = _since(started)
+            figures[f"tien_len_{visit}_visit_bytes_sent"] = sum(size for _, size in served)
+            assert page.locator(".rl-can-it-beat").count() == 1  # the app's second widget
+            _no_code_shown(page)
             assert "could not be used" not in game.inner_text()
             if visit == "first":
                 page.screenshot(path=str(screenshot_dir / "serverless-tien_len.png"))
@@ -136,12 +109,10 @@ def test_apps_run_from_their_address(offline, site_url, times, screenshot_dir: P
 
         page = context.new_page()
         watch = PageWatch(page)
-        url = f"{site_url}/apps/arrange_13.html?seed=42&rules=mb-source"
-        app, started = _open(page, url, ".rl-arrange .rl-card-button")
-        times["arrange_13_after_tien_len_widget_shown_s"] = _since(started)
-        arrange = app.locator(".rl-arrange")
+        _open(page, f"{base}/apps/arrange_13.html?seed=42&rules=mb-source")
+        arrange = page.locator(".rl-arrange")
         expect(arrange.locator("input[type=number]")).to_have_value("42")
-        expect(app.locator(".rl-showdown select").first).to_have_value("Mậu Binh (source rules)")
+        expect(page.locator(".rl-showdown select").first).to_have_value("Mậu Binh (source rules)")
         from rules_lib.arrange import Draft, deal
 
         expected = Draft.from_cards(deal(42)[0])
@@ -151,36 +122,65 @@ def test_apps_run_from_their_address(offline, site_url, times, screenshot_dir: P
         arrange.locator(".rl-table-row[data-row=back] .rl-card-button").first.click()
         arrange.locator(".rl-move-front").click()
         arrange.get_by_text("the back has 4 cards", exact=False).first.wait_for(timeout=ANSWER_MS)
-        times["arrange_13_after_tien_len_live_s"] = _since(started)
-        _no_code_shown(app)
+        _no_code_shown(page)
         page.screenshot(path=str(screenshot_dir / "serverless-arrange_13.png"))
         page.close()
         watch.check()
     finally:
         context.close()
-    assert not foreign, f"requests to other hosts: {foreign}"
 
 
-def test_a_bad_link_gives_the_apps_message(offline, site_url, times) -> None:
-    """A link the app cannot use (quote and backslash included: the link reaches Python
-    as a string, never as code) is named in the app, which starts with its defaults."""
-    context = offline.new_context(viewport={"width": 1200, "height": 900})
-    foreign = block_other_hosts(context)
+@pytest.mark.parametrize(
+    ("app", "widget"),
+    [
+        ("poker_hands", ".rl-hand-explorer"),
+        ("strategy_lab", ".rl-advice-lab"),
+        ("three_thirteen", ".rl-tt-game"),
+        ("tredici", ".rl-tredici"),
+        ("index", ""),
+    ],
+)
+def test_every_app_starts_from_its_address(
+    offline_browser: Any, served_site: tuple[str, Any], app: str, widget: str
+) -> None:
+    base, _served = served_site
+    context = offline_browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     watch = PageWatch(page)
     try:
-        url = f"{site_url}/apps/tien_len.html?seed=7'\\&rules=poker\""
-        app, started = _open(page, url, ".rl-tien-len")
-        times["tien_len_bad_link_widget_shown_s"] = _since(started)
-        message = app.get_by_text("This link could not be used as given", exact=False).first
+        if app == "index":  # the list of apps: a link to each
+            page.goto(f"{base}/apps/index.html", wait_until="load")
+            sys.path.insert(0, str(TOOLS))
+            from make_app_notebooks import APPS
+
+            for name in APPS:
+                assert page.locator(f"a[href='{name}.html']").count() == 1, name
+        else:
+            _open(page, f"{base}/apps/{app}.html")
+            expect(page.locator(widget).first).to_be_visible()
+            _no_code_shown(page)
+    finally:
+        context.close()
+    watch.check()
+
+
+def test_a_bad_link_gives_the_apps_message(
+    offline_browser: Any, served_site: tuple[str, Any]
+) -> None:
+    """A link the app cannot use (quote and backslash included: the link reaches Python
+    as a string, never as code) is named in the app, which starts with its defaults."""
+    base, _served = served_site
+    context = offline_browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        _open(page, f"{base}/apps/tien_len.html?seed=7'\\&rules=poker\"")
+        message = page.get_by_text("This link could not be used as given", exact=False).first
         message.wait_for(timeout=ANSWER_MS)
         text = message.inner_text()
         assert "must be a whole number" in text and "poker" in text, text
-        game = app.locator(".rl-tien-len")
-        game.locator(".rl-tl-card").first.wait_for(state="visible", timeout=ANSWER_MS)
-        _no_code_shown(app)
+        page.locator(".rl-tien-len .rl-tl-card").first.wait_for(state="visible")
+        _no_code_shown(page)
     finally:
-        page.close()
         context.close()
-    assert not foreign, f"requests to other hosts: {foreign}"
     watch.check()

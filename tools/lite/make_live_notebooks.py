@@ -1,9 +1,11 @@
-"""Write the "Try it live" notebooks in book/live/ (one per chapter with widgets).
+"""Write the notebooks in book/live/ (one per chapter with widgets) that a chapter's
+"open them as a notebook" link opens in JupyterLite.
 
 Run from the repository root: ``python tools/lite/make_live_notebooks.py``.
-The notebooks are committed; this script keeps them small and uniform.  Each opens in
-JupyterLite from the chapter's "Try it live" button: Python runs in the reader's
-browser (Pyodide), with ``rules_lib`` and ``ipywidgets`` already installed.
+The notebooks are committed; this script keeps them small and uniform.  Python runs
+in the reader's browser (Pyodide), with ``rules_lib`` and ``ipywidgets`` already
+installed, for a reader who wants to change the code (the chapter's widgets go live
+in place without them: ``tools/live/``).
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
-"""Sphinx extension: "Try it live" buttons, and the book's JupyterLite site.
+"""Sphinx extension: widgets live in place, and the book's JupyterLite site.
 
 In a chapter (MyST)::
 
     :::{try-it-live} live/cards_and_hands.ipynb
     :::
 
-draws a "Try it live" button.  Pressing it opens that notebook in JupyterLite inside the
-page (an iframe; a link opens it in a tab of its own): Python runs in the reader's
-browser with Pyodide, ``rules_lib`` and ``ipywidgets`` already installed.
+draws a "Play the widgets live" button and an "Open as a notebook" link.  The page's
+widgets (each code cell whose output is a widget) get a "Play it live" bar too: either
+button brings every widget of the page to life where it stands, with one Pyodide for
+the whole page (``tools/live/``: the cells' code goes in the page as JSON).  The link
+opens the chapter's notebook (from ``book/live/``) in JupyterLite, for readers who want
+to change the code.
 
 At the end of an HTML build the extension
 
@@ -16,7 +19,7 @@ At the end of an HTML build the extension
    the project's own wheel, built now from the sources, in one ``pyodide-lock.json``;
 2. runs ``jupyter lite build`` into ``<outdir>/lite`` with the notebooks the pages name;
 3. writes a page per app of ``book/apps/`` in ``<outdir>/apps`` (:mod:`app_pages`): the
-   app runs in JupyterLite's REPL, with its link's seed and rules, and no code shown;
+   app runs with the live runtime, with its link's seed and rules, and no code shown;
 4. checks that the site loads Pyodide from itself (never from a CDN).
 
 Nothing else is added to pages without a button: the button's script and style are
@@ -25,6 +28,8 @@ added to the pages that have one.
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -38,17 +43,28 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 HERE = Path(__file__).resolve().parent
+LIVE_HERE = HERE.parent / "live"
 LITE = "lite"  # folder of the JupyterLite site in the HTML output
-ASSETS = {"thirteen_lite.js", "thirteen_lite.css"}
-LITE_APPS = ["notebooks", "tree", "repl"]  # repl: the apps of app_pages
+ASSETS = {HERE / "thirteen_lite.css"} | {
+    LIVE_HERE / name for name in ("thirteen_live.js", "thirteen_live_worker.mjs", "page_bridge.py")
+}
+# What the live widgets import (with their dependencies from the lock), and the packages
+# page_bridge.py stands in for: ipywidgets imports three names of IPython, and
+# widgetsnbextension is the classic notebook's front end.
+LIVE_PACKAGES = ["rules-lib", "ipywidgets", "anywidget"]
+LIVE_STAND_INS = ["ipython", "widgetsnbextension"]
+PYODIDE_FROM_STATIC = f"../{LITE}/static/pyodide/"  # the Pyodide folder, from _static/
+VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+LITE_APPS = ["notebooks", "tree"]  # the chapters' "open them as a notebook"
 
 
 class live_notebook(nodes.General, nodes.Element):  # docutils names nodes in lower case
-    """A "Try it live" button for one notebook."""
+    """The page's "Play the widgets live" button and its notebook's link."""
 
 
 class TryItLive(SphinxDirective):
-    """``{try-it-live} path/to/notebook.ipynb``: a button that opens the notebook live."""
+    """``{try-it-live} path/to/notebook.ipynb``: a button that brings the page's
+    widgets to life in place, and a link that opens the notebook in JupyterLite."""
 
     required_arguments = 1
     has_content = False
@@ -71,16 +87,40 @@ def _visit_html(self: Any, node: live_notebook) -> None:
     src = relative_uri(page, f"{LITE}/notebooks/index.html") + f"?path={node['notebook']}"
     self.body.append(
         '<div class="rl-live">'
-        f'<button type="button" class="rl-live-button" aria-expanded="false" data-src="{src}">'
-        "Try it live</button> "
+        '<button type="button" class="rl-live-page-button">Play the widgets live</button> '
         f'<a class="rl-live-tab" href="{src}" target="_blank" rel="noopener">'
-        "or open it in a new tab</a>"
-        '<p class="rl-live-note">The notebook runs Python in your browser (nothing is sent '
-        "anywhere). The first start downloads about 13&nbsp;MB (27&nbsp;MB from a server "
-        "that does not compress) and takes ten seconds or so.</p>"
+        "or open them as a notebook</a>"
+        '<p class="rl-live-note">The widgets above then run on Python in your browser, '
+        "where they stand (nothing is sent anywhere): the first start downloads about "
+        "8&nbsp;MB and takes a few seconds. The notebook lets you change the code.</p>"
         "</div>"
     )
     raise nodes.SkipNode
+
+
+def widget_cells(doctree: Any) -> list[dict[str, str]]:
+    """The page's widget cells, in order: each code cell whose output is a widget view
+    and whose code the page shows, as ``{"model_id": <the saved view's model>,
+    "code": <the cell's code>}``."""
+    cells = []
+    for cell in doctree.findall(nodes.container):
+        if "cell" not in cell["classes"] or cell.get("nb_element") != "cell_code":
+            continue
+        code = None
+        model_ids: list[str] = []
+        for part in cell.children:
+            if "cell_input" in part.get("classes", []):
+                blocks = list(part.findall(nodes.literal_block))
+                code = blocks[0].astext() if blocks else None
+            if "cell_output" in part.get("classes", []):
+                for raw in part.findall(nodes.raw):
+                    for found in re.finditer(
+                        rf'<script type="{re.escape(VIEW_MIME)}">(.*?)</script>', raw.astext(), re.S
+                    ):
+                        model_ids.append(json.loads(found.group(1))["model_id"])
+        if code is not None and len(model_ids) == 1:
+            cells.append({"model_id": model_ids[0], "code": code})
+    return cells
 
 
 def _skip(self: Any, node: live_notebook) -> None:
@@ -104,8 +144,19 @@ def _env_merge(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
 def _page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    if pagename in getattr(app.env, "thirteen_lite_notebooks", {}):
-        app.add_js_file("thirteen_lite.js")
+    if pagename in getattr(app.env, "thirteen_lite_notebooks", {}) and doctree is not None:
+        live = {
+            "cells": widget_cells(doctree),
+            "pyodide": PYODIDE_FROM_STATIC,  # from _static/, where thirteen_live.js is
+            "packages": LIVE_PACKAGES,
+            "standIns": LIVE_STAND_INS,
+        }
+        text = json.dumps(live, ensure_ascii=False).replace("<", "\\u003c")
+        context["body"] = (
+            context.get("body", "")
+            + f'<script type="application/json" id="rl-live-cells">{text}</script>'
+        )
+        app.add_js_file("thirteen_live.js")
         app.add_css_file("thirteen_lite.css")
 
 
@@ -121,7 +172,7 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
     if not notebooks:
         return
     for asset in ASSETS:
-        shutil.copy2(HERE / asset, Path(app.outdir) / "_static" / asset)
+        shutil.copy2(asset, Path(app.outdir) / "_static" / asset.name)
 
     sys.path.insert(0, str(HERE))
     import app_pages
@@ -133,8 +184,7 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
         vendor_pyodide.prepare(lite_dir, project=srcdir)
     except (vendor_pyodide.VendorError, subprocess.CalledProcessError) as err:
         raise ExtensionError(f"cannot vendor Pyodide for the live notebooks: {err}") from err
-    (lite_dir / "repl").mkdir(exist_ok=True)
-    vendor_pyodide.write_json(lite_dir / "repl" / "jupyter-lite.json", app_pages.REPL_CONFIG)
+    shutil.rmtree(lite_dir / "repl", ignore_errors=True)  # the REPL of earlier builds
     contents = lite_dir / "contents"
     shutil.rmtree(contents, ignore_errors=True)
     contents.mkdir(parents=True)
@@ -156,8 +206,15 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
         raise ExtensionError(f"jupyter lite build failed:\n{done.stdout[-3000:]}{done.stderr}")
     shutil.rmtree(Path(app.outdir) / app_pages.FOLDER, ignore_errors=True)
     pages = app_pages.write_pages(Path(app.outdir))
-    print(f"[thirteen_lite] {len(pages)} app pages in {app_pages.FOLDER}/ (JupyterLite's REPL)")
+    print(f"[thirteen_lite] {len(pages)} app pages in {app_pages.FOLDER}/ (the live runtime)")
     _check_site(output, notebooks)
+    sys.path.insert(0, str(HERE.parent))
+    import serve
+
+    before, after = serve.precompress(Path(app.outdir))
+    print(
+        f"[thirteen_lite] gzip copies: {before / 1e6:.1f} MB of files served as {after / 1e6:.1f} MB"
+    )
 
 
 def _check_site(output: Path, notebooks: dict[str, str]) -> None:
@@ -176,8 +233,6 @@ def _check_site(output: Path, notebooks: dict[str, str]) -> None:
     for name in notebooks:
         if not (output / "files" / name).is_file():
             raise ExtensionError(f"the lite site has no {name}")
-    if not (output / "repl" / "index.html").is_file():
-        raise ExtensionError("the lite site has no REPL, which the app pages open")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

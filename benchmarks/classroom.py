@@ -1,4 +1,4 @@
-"""How long a class waits for the arrange app on one Voila server.
+"""How long a class waits for the arrange app on one Voila server, and on none.
 
 Run: ``python benchmarks/classroom.py [--students 30]`` (``make benchmark``).
 
@@ -16,10 +16,14 @@ Each measurement starts a fresh Voila server as ``make app`` does, on 127.0.0.1:
    makes the two clicks.  The server and the N browsers share the machine's
    cores, so this mixes the thing measured with the harness: compare it with 2
    and 3, and with **the browsers alone**: the same N pages opening a small
-   static page, which shows the browsers' own cost on these cores.
+   static page, which shows the browsers' own cost on these cores;
+5. **the serverless app** (after ``make build``): N students fetch at the same
+   moment every file a first visit to ``apps/arrange_13.html`` fetches (the page,
+   the live runtime, Pyodide, the wheels), plain HTTP with gzip, from one static
+   server as ``make serve`` runs it: then Python runs in each student's browser.
 
-For 2 and 3 it also reports the CPU seconds the server and its kernels spent
-per student during the arrivals.
+For 2, 3 and 5 it also reports the CPU seconds the server (and its kernels)
+spent per student during the arrivals.
 
 Prints the median and the slowest figure of each beside the baseline and the
 memory of a session's kernel, and writes them to
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -190,6 +195,100 @@ def http_only(link: str, students: int, own_seeds: bool = False) -> dict[str, li
     }
 
 
+SITE = ROOT / "_build" / "html"
+SERVERLESS_APP = "apps/arrange_13.html"
+
+
+def serverless_files() -> list[str]:
+    """What a student's browser fetches on a first visit to the serverless arrange app:
+    the page, its scripts, the live runtime, Pyodide and the wheels the widgets import
+    (the closure of ``thirteen_lite.LIVE_PACKAGES`` in the lock, as the worker takes it)."""
+    import re
+
+    sys.path.insert(0, str(ROOT / "tools" / "lite"))
+    from thirteen_lite import LIVE_PACKAGES, LIVE_STAND_INS
+
+    page = (SITE / SERVERLESS_APP).read_text(encoding="utf-8")
+    files = [SERVERLESS_APP]
+    files += [
+        f"apps/{src}" for src in re.findall(r'<(?:script|link)[^>]*(?:src|href)="([^"]+)"', page)
+    ]
+    files += ["_static/thirteen_live_worker.mjs", "_static/page_bridge.py"]
+    pyodide = "lite/static/pyodide/"
+    files += [
+        pyodide + name
+        for name in (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        )
+    ]
+    lock = json.loads((SITE / pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen or name in LIVE_STAND_INS:
+            return
+        seen.add(name)
+        for dep in lock["packages"][name].get("depends", []):
+            visit(dep)
+        files.append(pyodide + lock["packages"][name]["file_name"])
+
+    for name in LIVE_PACKAGES:
+        visit(name)
+    return [str(Path(f).as_posix()).replace("apps/../", "") for f in files]
+
+
+def serverless(students: int) -> dict[str, Any]:
+    """N students fetch the serverless app's files at the same moment (plain HTTP, gzip
+    accepted, as a browser asks) from one static server, ``tools/serve.py`` as ``make
+    serve`` runs it; the server's CPU seconds and memory while it serves them."""
+    import subprocess
+
+    files = serverless_files()
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", str(SITE)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "THIRTEEN_SERVE_QUIET": "1"},
+    )
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        base = line.split(" at ")[1].split("/ ")[0] if " at " in line else ""
+        if not base:
+            raise SystemExit(f"tools/serve.py did not start: {line!r}")
+        process = psutil.Process(server.pid)
+        cpu0 = sum(process.cpu_times()[:2])
+
+        def student(_number: int) -> tuple[float, int]:
+            t0 = time.monotonic()
+            total = 0
+            for path in files:
+                request = urllib.request.Request(
+                    f"{base}/{path}", headers={"Accept-Encoding": "gzip"}
+                )
+                with urllib.request.urlopen(request, timeout=LIMIT_MS / 1000) as response:
+                    total += len(response.read())
+            return time.monotonic() - t0, total
+
+        with ThreadPoolExecutor(students) as pool:
+            results = list(pool.map(student, range(students)))
+        cpu = sum(process.cpu_times()[:2]) - cpu0
+        memory = process.memory_info().rss / 1e6
+    finally:
+        server.terminate()
+        server.wait()
+    return {
+        "files per student": len(files),
+        "MB per student": round(results[0][1] / 1e6, 2),
+        "all files fetched (s)": [t for t, _ in results],
+        "CPU s per student": round(cpu / students, 3),
+        "server memory (MB)": round(memory, 1),
+    }
+
+
 def static_pages(browser: Any, students: int) -> dict[str, list[float]]:
     """The browsers alone: N pages open a small static page at once."""
     import http.server
@@ -273,6 +372,10 @@ def main() -> None:
             figures["one student, warm server"] = {
                 k: summary(v) for k, v in one.items() if k != "no widget"
             }
+        if (SITE / SERVERLESS_APP).exists():
+            served = serverless(args.students)
+            served["all files fetched (s)"] = summary(served["all files fetched (s)"])
+            figures["serverless app, static server, no browsers"] = served
         statics = static_pages(browser, args.students)
         figures["browsers alone, static page"] = {k: summary(v) for k, v in statics.items()}
         with voila_server("class", students=args.students) as (link, pid):
@@ -329,6 +432,15 @@ def main() -> None:
     )
     row(f"{n} browsers, warm server: first widget (s)", cls, "first widget (s)")
     row(f"{n} browsers, warm server: a click (s)", cls, "click (s)")
+    served = figures.get("serverless app, static server, no browsers")
+    if served:
+        row(f"{n} students, serverless app: every file (s)", served, "all files fetched (s)")
+        print(
+            f"serverless app: {served['files per student']} files, {served['MB per student']} MB "
+            f"per student (gzip), the static server at {served['server memory (MB)']} MB"
+        )
+    else:
+        print("serverless app: not measured (no built book: run `make build` first)")
     for kind in ("cold", "warm"):
         failed = figures[f"{kind} server, no browsers"]["pages failed"]
         print(f"plain fetches that failed within Voila's limits, {kind} server: {failed} of {n}")

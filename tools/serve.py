@@ -108,7 +108,8 @@ def main() -> None:
     args = parser.parse_args()
     handler = lambda *a, **k: Handler(*a, directory=args.directory, **k)  # noqa: E731
     with http.server.ThreadingHTTPServer((args.host, args.port), handler) as server:
-        print(f"The book is at http://{args.host}:{args.port}/ (Ctrl-C to stop)", flush=True)
+        port = server.server_address[1]  # the one the system gave, for --port 0
+        print(f"The book is at http://{args.host}:{port}/ (Ctrl-C to stop)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
 

@@ -132,9 +132,19 @@ def _run_all_cells(page: Any, lite: Any) -> None:
         ".lm-Menu-item", has=lite.locator(".lm-Menu-itemLabel", has_text="Run All Cells")
     )
     prompt = lite.locator(".jp-CodeCell .jp-InputPrompt").first
+    dialog = lite.locator(".jp-Dialog")
     deadline = time.monotonic() + PAGE_MS / 1000
     while True:
-        menu.click()
+        if dialog.count():
+            # JupyterLab asked something first (seen on a busy machine, a modal that
+            # took the menu's clicks): answer it as a reader would, with its default
+            _answer_dialog(dialog)
+            continue
+        try:  # a dialog that opens now takes this click: look again (the limit is the page's)
+            menu.click(timeout=5000)
+        except PlaywrightTimeout:
+            assert time.monotonic() < deadline, "the Run menu never took a click"
+            continue
         item.first.wait_for(state="visible", timeout=ANSWER_MS)
         if "lm-mod-disabled" not in (item.first.get_attribute("class") or ""):
             item.first.click()
@@ -144,6 +154,18 @@ def _run_all_cells(page: Any, lite: Any) -> None:
             page.keyboard.press("Escape")
         assert time.monotonic() < deadline, "Run All Cells never started the notebook"
         time.sleep(0.5)
+
+
+def _answer_dialog(dialog: Any) -> None:
+    """Press the default button of JupyterLab's dialog, and say what it asked."""
+    text = " ".join(dialog.first.inner_text().split())
+    print(f"\nJupyterLab asked: {text!r}; answered with its default button")
+    buttons = dialog.first.locator(".jp-Dialog-button.jp-mod-accept")
+    if buttons.count():
+        buttons.first.click()
+    else:
+        dialog.first.press("Escape")
+    dialog.first.wait_for(state="detached", timeout=ANSWER_MS)
 
 
 def _started(prompt: Any) -> bool:

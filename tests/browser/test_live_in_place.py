@@ -197,6 +197,9 @@ def test_a_widget_goes_live_from_the_keyboard(
         button.focus()
         page.keyboard.press("Enter")
         wait_live(page, 2)
+        # the keyboard stays where the reader was: on the first widget's bar, so Tab
+        # goes on into the live widget
+        assert page.evaluate("document.activeElement.className") == "rl-live-status"
         box = page.locator(".rl-hand-explorer input[type=text]")
         box.focus()
         page.keyboard.press("ControlOrMeta+a")

@@ -84,8 +84,12 @@
     if (state.started) return;
     state.started = true;
     state.t0 = performance.now();
-    each(function (b) { b.button.disabled = true; });
-    document.querySelectorAll(".rl-live-page-button").forEach(function (b) { b.disabled = true; });
+    // aria-disabled, not disabled: a disabled button loses the keyboard's focus, and
+    // the reader who pressed it would start again from the top of the page
+    each(function (b) { b.button.setAttribute("aria-disabled", "true"); });
+    document.querySelectorAll(".rl-live-page-button").forEach(function (b) {
+      b.setAttribute("aria-disabled", "true");
+    });
     var order = bars.filter(Boolean);
     if (first) order = [first].concat(order.filter(function (b) { return b !== first; }));
     state.order = order;
@@ -239,6 +243,10 @@
       window.dispatchEvent(new Event("resize")); // the widget manager lays the views out again
       b.done = true;
       b.progress.hidden = true;
+      if (document.activeElement === b.button) { // keep the keyboard where it was
+        b.status.tabIndex = -1;
+        b.status.focus();
+      }
       b.button.hidden = true;
       b.bar.classList.add("rl-live-on");
       b.status.textContent = "Live: Python runs in your browser.";

@@ -38,7 +38,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))
 import serve  # noqa: E402
+
+from tests.browser.test_live_in_place import python_figures  # noqa: E402
 
 SITE = ROOT / "_build" / "html"
 OUT = ROOT / "test-output"
@@ -83,12 +86,7 @@ def live_visit(context: Any, url: str, count: int) -> dict[str, Any]:
         page.goto(url, wait_until="load")
     page.wait_for_function(LIVE, arg=max(count, 1), timeout=PAGE_MS)
     seconds = time.monotonic() - started
-    page.wait_for_function(
-        "() => window.__rlLive && (window.__rlLive.snapshot === 'used'"
-        " || window.__rlLive.snapshot_bytes !== undefined)",
-        timeout=PAGE_MS,
-    )
-    python = page.evaluate("window.__rlLive")
+    python = python_figures(page)
     page.close()
     return {"s": seconds, "bytes": _sent(), "python": python}
 

@@ -232,6 +232,18 @@ def test_the_widgets_go_live_at_phone_width(
     assert width <= 390, f"the live page scrolls sideways at phone width ({width} px)"
 
 
+def python_figures(page: Any) -> dict[str, Any]:
+    """What the page's Python reports (``window.__rlLive``: its stages, the widgets'
+    times, the snapshot), once it has said whether it used or kept a snapshot."""
+    page.wait_for_function(
+        "() => window.__rlLive && (window.__rlLive.snapshot === 'used'"
+        " || window.__rlLive.snapshot_bytes !== undefined)",
+        timeout=PAGE_MS,
+    )
+    figures: dict[str, Any] = page.evaluate("window.__rlLive")
+    return figures
+
+
 def _visit(context: Any, url: str, served: list[tuple[str, int]], count: int) -> dict[str, Any]:
     """One visit: open ``url``, press the first "Play it live", wait until every widget
     is live and the page's Python has said whether it kept a snapshot."""
@@ -244,12 +256,7 @@ def _visit(context: Any, url: str, served: list[tuple[str, int]], count: int) ->
     page.locator(".rl-live-go").first.click()
     wait_live(page, count)
     seconds = time.monotonic() - clicked
-    page.wait_for_function(
-        "() => window.__rlLive && (window.__rlLive.snapshot === 'used'"
-        " || window.__rlLive.snapshot_bytes !== undefined)",
-        timeout=PAGE_MS,
-    )
-    live = page.evaluate("window.__rlLive")
+    live = python_figures(page)
     page.close()
     watch.check()
     return {

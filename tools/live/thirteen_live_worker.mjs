@@ -18,7 +18,6 @@ async function handle(message) {
   if (message.type === "start") return start(message);
   if (message.type === "run") return run(message);
   if (message.type === "comm_msg") return commMsg(message);
-  if (message.type === "comm_close") return commClose(message);
 }
 
 // Which wheels of the lock the widgets need: the closure of `wanted`'s dependencies,
@@ -175,11 +174,6 @@ function commMsg({ commId, json, buffers, msgId }) {
     arrays.destroy();
   }
   say({ type: "idle", msgId, text });
-}
-
-function commClose({ commId }) {
-  say({ type: "idle", msgId: null, text: "" });
-  return commId;
 }
 
 function pythonError(error) {

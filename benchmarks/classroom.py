@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -165,34 +166,50 @@ def browsers(browser: Any, link: str, students: int, name: str) -> dict[str, lis
     return {"first widget (s)": first, "click (s)": clicks, "no widget": failed}
 
 
-def http_only(link: str, students: int, own_seeds: bool = False) -> dict[str, list[float]]:
+def http_only(link: str, students: int, own_seeds: bool = False) -> dict[str, list[Any]]:
     """N plain requests for the page at once (each with its own deal number if
     ``own_seeds``): Voila runs each page's notebook, or hands it a warm kernel.
-    A page not complete within Voila's own limits is counted in ``"failed"``."""
+    A page not complete within Voila's own limits is counted in ``"failed"``.
+    ``"pages"`` are the pages' HTML (empty for a failed one), for :func:`other_deals`."""
 
-    def fetch(number: int) -> float:
-        url = link.replace("seed=42", f"seed={1000 + number}") if own_seeds else link
+    def url(number: int) -> str:
+        return link.replace("seed=42", f"seed={1000 + number}") if own_seeds else link
+
+    def fetch(number: int) -> tuple[float, str]:
         t0 = time.monotonic()
         deadline = t0 + LIMIT_MS / 1000
         chunks = []
         try:
-            with urllib.request.urlopen(url, timeout=30) as response:
+            with urllib.request.urlopen(url(number), timeout=30) as response:
                 while chunk := response.read(65536):
                     chunks.append(chunk)
                     if time.monotonic() > deadline:
-                        return -1.0
+                        return -1.0, ""
         except OSError:
-            return -1.0
-        if b"application/vnd.jupyter.widget-view" not in b"".join(chunks):
-            return -1.0  # Voila answered without the app's widget
-        return time.monotonic() - t0
+            return -1.0, ""
+        page = b"".join(chunks).decode("utf-8", "replace")
+        if "application/vnd.jupyter.widget-view" not in page:
+            return -1.0, ""  # Voila answered without the app's widget
+        return time.monotonic() - t0, page
 
     with ThreadPoolExecutor(students) as pool:
-        times = list(pool.map(fetch, range(students)))
+        results = list(pool.map(fetch, range(students)))
+    times = [t for t, _page in results]
     return {
         "page rendered (s)": [t for t in times if t >= 0],
         "failed": [float(n) for n, t in enumerate(times, 1) if t < 0],
+        "pages": [page for _t, page in results],
     }
+
+
+def other_deals(link: str, pages: list[str]) -> int:
+    """How many of the pages :func:`http_only` fetched with their own deal
+    numbers dealt another: each page's kernel is asked what it dealt."""
+    return sum(
+        1
+        for number, page in enumerate(pages)
+        if page and launcher.dealt_seed(link, page) != 1000 + number
+    )
 
 
 SITE = ROOT / "_build" / "html"
@@ -203,8 +220,6 @@ def serverless_files() -> list[str]:
     """What a student's browser fetches on a first visit to the serverless arrange app:
     the page, its scripts, the live runtime, Pyodide and the wheels the widgets import
     (the closure of ``thirteen_lite.LIVE_PACKAGES`` in the lock, as the worker takes it)."""
-    import re
-
     sys.path.insert(0, str(ROOT / "tools" / "lite"))
     from thirteen_lite import LIVE_PACKAGES, LIVE_STAND_INS
 
@@ -350,22 +365,28 @@ def main() -> None:
             cpu = cpu_seconds(pid)
             server = http_only(link, args.students, own_seeds=True)
             figures["cold server, no browsers"] = {
-                k: summary(v) for k, v in server.items() if k != "failed"
+                "page rendered (s)": summary(server["page rendered (s)"])
             }
             figures["cold server, no browsers"]["pages failed"] = len(server["failed"])
             figures["cold server, no browsers"]["CPU s per student"] = round(
                 (cpu_seconds(pid) - cpu) / args.students, 2
+            )
+            figures["cold server, no browsers"]["pages with another deal"] = other_deals(
+                link, server["pages"]
             )
         with voila_server("warm", students=args.students) as (link, pid):
             figures["memory per warm kernel (MB)"] = round(kernel_memory_mb(pid), 1)
             cpu = cpu_seconds(pid)
             warm = http_only(link, args.students, own_seeds=True)
             figures["warm server, no browsers"] = {
-                k: summary(v) for k, v in warm.items() if k != "failed"
+                "page rendered (s)": summary(warm["page rendered (s)"])
             }
             figures["warm server, no browsers"]["pages failed"] = len(warm["failed"])
             figures["warm server, no browsers"]["CPU s per student"] = round(
-                (cpu_seconds(pid) - cpu) / args.students, 2
+                (cpu_seconds(pid) - cpu) / args.students, 3
+            )
+            figures["warm server, no browsers"]["pages with another deal"] = other_deals(
+                link, warm["pages"]
             )
         with voila_server("warm-one", students=2) as (link, _pid):
             one = browsers(browser, link.replace("seed=42", "seed=77"), 1, "warm-one")
@@ -442,8 +463,11 @@ def main() -> None:
     else:
         print("serverless app: not measured (no built book: run `make build` first)")
     for kind in ("cold", "warm"):
-        failed = figures[f"{kind} server, no browsers"]["pages failed"]
-        print(f"plain fetches that failed within Voila's limits, {kind} server: {failed} of {n}")
+        fig = figures[f"{kind} server, no browsers"]
+        print(
+            f"plain fetches, {kind} server: {fig['pages failed']} of {n} failed within Voila's "
+            f"limits, {fig['pages with another deal']} dealt another deal than their link's"
+        )
     lost = cls["students with no widget"]
     print(f"students who got no widget within Voila's limits: {len(lost)} of {n} {lost or ''}")
     print(

@@ -50,14 +50,16 @@ APPS = {
         "show down against three bots under Mậu Binh or Chinese Poker rules. Give everyone in "
         "a class the same deal number to compare arrangements.",
         "from rules_lib.widgets.arrange_widgets import showdown_app\n\n"
-        f"showdown_app({{query}})  # a link such as {EXAMPLES['arrange_13']} deals that game",
+        f"app = showdown_app({{query}})  # a link such as {EXAMPLES['arrange_13']} deals that game\n"
+        "app",
     ),
     "strategy_lab": (
         "# Strategy lab\n\nTwo ways to set one hand, tested against many opponents who set "
         "theirs with the solver. Pick a piece of the Mậu Binh source's advice or type your own "
         "settings; the same seed gives everyone the same deals.",
         "from rules_lib.widgets.strategy_widgets import lab_app\n\n"
-        f"lab_app({{query}})  # a link such as {EXAMPLES['strategy_lab']} sets the experiment",
+        f"app = lab_app({{query}})  # a link such as {EXAMPLES['strategy_lab']} sets the experiment\n"
+        "app",
     ),
     "tien_len": (
         "# Tiến Lên\n\nPlay a hand of Tiến Lên against three bots: select your cards, then "
@@ -67,16 +69,17 @@ APPS = {
         "from ipywidgets import HTML\n\n"
         "from rules_lib.widgets import CanItBeat\n"
         "from rules_lib.widgets.tien_len_widgets import tien_len_app\n\n"
-        f"display(tien_len_app({{query}}))  # a link such as {EXAMPLES['tien_len']} deals that game\n"
-        'display(HTML("<h2>Can it beat?</h2>"), CanItBeat())',
+        f"app = tien_len_app({{query}})  # a link such as {EXAMPLES['tien_len']} deals that game\n"
+        'display(app, HTML("<h2>Can it beat?</h2>"), CanItBeat())',
     ),
     "three_thirteen": (
         "# Three-Thirteen Rummy\n\nPlay all eleven rounds of Three-Thirteen against one to "
         "three bots, with a score sheet; below, practise melding a hand and compare your "
         "melds with the best arrangement.",
         "from rules_lib.widgets.three_thirteen_widgets import three_thirteen_app\n\n"
-        "three_thirteen_app({query})  # a link such as "
-        f"{EXAMPLES['three_thirteen']} deals that game",
+        "app = three_thirteen_app({query})  # a link such as "
+        f"{EXAMPLES['three_thirteen']} deals that game\n"
+        "app",
     ),
     "tredici": (
         "# Tredici\n\nA whole game of Tredici, a two-player race invented in English (the name is "
@@ -84,21 +87,35 @@ APPS = {
         "runs card by card, draw when you cannot play, and remember to press *Last card!* "
         "(or the bot may call *Thirteen!* and make you draw 13).",
         "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"
-        f"tredici_app({{query}})  # a link such as {EXAMPLES['tredici']} deals that game",
+        f"app = tredici_app({{query}})  # a link such as {EXAMPLES['tredici']} deals that game\n"
+        "app",
     ),
 }
 
 
-def notebook_code(name: str) -> str:
-    """The code of an app's Voila notebook: the app reads the link Voila hands the kernel."""
-    return APPS[name][1].format(query="")
+# The app notebook's last cell, for an app that reads a link.  Where Voila started
+# the kernel before the class (``make app STUDENTS=N``) the app above was made and
+# shown for its default link; this cell waits for the student and follows their
+# link, so a student's request costs only what their link changes.  Elsewhere the
+# app has followed its link already and this does nothing.
+FOLLOW = "app.follow_link()  # a kernel started before the class waits here for its student"
+
+
+def notebook_code(name: str) -> list[str]:
+    """The code cells of an app's Voila notebook: the app reads the link Voila hands the kernel.
+
+    >>> notebook_code("tredici")[-1] == FOLLOW, notebook_code("poker_hands")[-1] == FOLLOW
+    (True, False)
+    """
+    code = APPS[name][1].format(query="")
+    return [code, FOLLOW] if "app = " in code else [code]
 
 
 def lite_code(name: str) -> str:
     """The code an app runs in the browser (the live runtime, tools/live), where ``QUERY`` is
     the page's link, defined by the page before this code (``tools/lite/app_pages.py``).
 
-    >>> lite_code("tredici").splitlines()[-1].startswith("tredici_app(query=QUERY)")
+    >>> lite_code("tredici").splitlines()[-2].startswith("app = tredici_app(query=QUERY)")
     True
     """
     return APPS[name][1].format(query="query=QUERY")
@@ -120,7 +137,7 @@ def title_and_blurb(text: str) -> tuple[str, str]:
     return title, blurb
 
 
-def gallery() -> tuple[str, str]:
+def gallery() -> str:
     """The apps' front page: a link and a line for each app."""
     lines = [
         "# Thirteen: the apps\n",
@@ -136,21 +153,21 @@ def gallery() -> tuple[str, str]:
     lines += [
         "\n**Without this server.** The book's website runs every app in the browser "
         "itself, with the same links: add the address in the second column to the "
-        "website's address. The first start takes 15 to 30 seconds.\n",
+        "website's address. The first start takes a few seconds, a later one less.\n",
         "| app | on the book's website |",
         "|---|---|",
     ]
     for name, (text, _code) in APPS.items():
         title, _blurb = title_and_blurb(text)
         lines.append(f"| {title} | `{serverless_address(name, EXAMPLES[name])}` |")
-    return "\n".join(lines), ""
+    return "\n".join(lines)
 
 
 def main() -> None:
     folder = Path("book/apps")
     folder.mkdir(parents=True, exist_ok=True)
     pages = [(name, text, notebook_code(name)) for name, (text, _code) in APPS.items()]
-    for name, text, code in [*pages, ("index", *gallery())]:
+    for name, text, cells in [*pages, ("index", gallery(), [])]:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {
             "display_name": "Python 3",
@@ -159,8 +176,7 @@ def main() -> None:
         }
         nb.metadata["language_info"] = {"name": "python"}
         nb.cells = [nbformat.v4.new_markdown_cell(text)]
-        if code:
-            nb.cells.append(nbformat.v4.new_code_cell(code))
+        nb.cells += [nbformat.v4.new_code_cell(code) for code in cells]
         for i, cell in enumerate(nb.cells):
             cell["id"] = f"{name}-{i}"
         nbformat.write(nb, folder / f"{name}.ipynb")

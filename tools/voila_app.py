@@ -15,8 +15,10 @@ load and that fail there (jupytext's, JupyterLite's kernel) are turned off.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -24,9 +26,12 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / ".app-data"
@@ -68,9 +73,10 @@ def apps_in(target: str) -> list[str]:
 def pool_options(target: str, students: int, class_apps: Sequence[str] = ()) -> list[str]:
     """Voila's options for ``students`` kernels started ahead of time for each
     app in ``class_apps`` (all the apps of ``target`` when empty): each kernel
-    runs its app up to the point where it reads the link, then waits for a
-    student (``rules_lib.widgets.share_widgets.wait_for_student``).  Voila
-    starts a new kernel for the pool each time a student takes one.
+    makes and shows its app, then waits for a student's link
+    (``rules_lib.widgets.share_widgets.AppBox``).  Voila starts a new kernel
+    for the pool each time a student takes one, and
+    :mod:`tools.voila_pool` replaces a kernel that dies while it waits.
 
     >>> pool_options("book/apps", 0)
     []
@@ -95,6 +101,8 @@ def pool_options(target: str, students: int, class_apps: Sequence[str] = ()) -> 
         f"--VoilaKernelManager.preheat_denylist={others!r}",
         # refill after the arrivals: kernels started at once would slow their pages
         "--VoilaKernelManager.fill_delay=15",
+        # a kernel that dies while it waits is replaced (Voila's own pool keeps it)
+        "--VoilaConfiguration.multi_kernel_manager_class=tools.voila_pool.SteadyPoolKernelManager",
     ]
 
 
@@ -125,6 +133,10 @@ def voila_command(
         f"--VoilaExecutor.iopub_timeout={IOPUB_S}",
         f"--MappingKernelManager.cull_idle_timeout={cull_minutes * 60}",
         "--MappingKernelManager.cull_interval=60",
+        # kernels talk to Voila over local sockets named after their connection files:
+        # TCP ports chosen for many kernels started at once (a class's pool) can
+        # collide, and a kernel that loses the race dies before it answers
+        "--KernelManager.transport=ipc",
         # JupyterLab extensions that fail inside Voila (jupytext; the JupyterLite
         # kernel, installed for the static site's live pages)
         "--VoilaConfiguration.extension_denylist="
@@ -211,6 +223,69 @@ def announce_when_warm(
             return True
         stop.wait(0.5)
     return False
+
+
+def _message(msg_type: str, content: dict[str, Any], **metadata: str) -> str:
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": "probe"}
+    header |= {"username": "", "date": "", "version": "5.3"}
+    return json.dumps(
+        {
+            "header": header,
+            "parent_header": {},
+            "metadata": metadata,
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+    )
+
+
+def dealt_seed(link: str, page: str) -> int | None:
+    """The deal number the kernel of a Voila ``page`` has dealt: read from its
+    widgets as a browser reads them (the widget protocol's ``request_states``
+    over the kernel's websocket); ``None`` if it cannot be read."""
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import WebSocketClosedError, websocket_connect
+
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+    if found is None:
+        return None
+    host = link.split("//", 1)[1].split("/", 1)[0]
+
+    async def ask() -> dict[str, Any]:
+        ws = await websocket_connect(
+            f"ws://{host}/api/kernels/{found.group(1)}/channels?session_id={uuid.uuid4().hex}"
+        )
+        comm = uuid.uuid4().hex
+        opened = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
+        await ws.write_message(_message("comm_open", opened, version="1.0.0"))
+        request = {"comm_id": comm, "data": {"method": "request_states"}}
+        await ws.write_message(_message("comm_msg", request))
+        try:
+            while True:
+                text = await asyncio.wait_for(ws.read_message(), 60)
+                if text is None:
+                    return {}
+                if isinstance(text, bytes):
+                    continue
+                data = json.loads(text)["content"].get("data", {})
+                if data.get("method") == "update_states":
+                    return dict(data["states"])
+        finally:
+            ws.close()
+
+    try:  # in a thread of its own: the caller may run an event loop (Playwright's)
+        with ThreadPoolExecutor(1) as thread:
+            states = thread.submit(asyncio.run, ask()).result()
+    except (OSError, TimeoutError, HTTPClientError, WebSocketClosedError):
+        return None  # the kernel is gone or did not answer
+    for model in states.values():
+        state = model["state"]
+        if state.get("_model_name") == "BoundedIntTextModel" and "no." in state.get(
+            "description", ""
+        ):
+            return int(state["value"])
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -26,7 +26,7 @@ from ..cards import AnyCard, Card, parse_cards
 from ..errors import RulesError, UnknownOptionError
 from ..poker import HandValue
 from ..render import cards_html, message_html
-from ..share import make_query
+from ..share import DealLink, make_query
 from ..showdown import (
     RULESET_KEYS,
     RULESETS,
@@ -38,7 +38,7 @@ from ..showdown import (
     special_notes,
 )
 from .card_table import CardTable
-from .share_widgets import DealControls, ShareLink, app_box, read_app_link, wide_button
+from .share_widgets import AppBox, DealControls, ShareLink, set_controls, wide_button
 
 __all__ = ["ArrangeHand", "Showdown", "showdown_app"]
 
@@ -47,7 +47,7 @@ _KEY_OF = {name: key for key, name in RULESET_KEYS.items()}
 
 def showdown_app(
     query: str | None = None, seed: int = 1, ruleset: str = "Chinese Poker (source rules)"
-) -> widgets.VBox:
+) -> AppBox:
     """The arrange-13 app: a Showdown dealt as its link asks (``?seed=42&rules=mb-source``).
 
     ``query`` defaults to the query string Voila passes to the kernel.  A bad
@@ -58,15 +58,17 @@ def showdown_app(
     (42, 'Mậu Binh (source rules)')
     >>> "seed=42" in app.showdown.share.link
     True
-    >>> "must be a whole number" in showdown_app("seed=x").children[0].value
+    >>> "must be a whole number" in showdown_app("seed=x").note.value
     True
     """
-    link = read_app_link(query, RULESET_KEYS)
-    showdown = Showdown(
-        seed=seed if link.seed is None else link.seed,
-        ruleset=ruleset if link.rules is None else RULESET_KEYS[link.rules],
-    )
-    return app_box(link.problems, showdown, showdown=showdown)
+    showdown = Showdown(seed=seed, ruleset=ruleset)
+
+    def follow(link: DealLink) -> Sequence[str]:
+        set_controls((showdown.rules, RULESET_KEYS.get(link.rules or "")))
+        showdown.deal(showdown.hand.seed.value if link.seed is None else link.seed)
+        return link.problems
+
+    return AppBox(query, RULESET_KEYS, follow, [showdown], showdown=showdown)
 
 
 def _value_line(value: HandValue | None) -> str:
@@ -298,9 +300,13 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self.results.value = ""
         self._update_link()
 
-    def next_deal(self) -> None:
-        self.hand.deal(self.hand.seed.value + 1)
+    def deal(self, seed: int) -> None:
+        """Deal number ``seed`` to you (and the bots)."""
+        self.hand.deal(seed)
         self._new_deal()
+
+    def next_deal(self) -> None:
+        self.deal(self.hand.seed.value + 1)
 
     def show(self) -> None:
         if self._shown:

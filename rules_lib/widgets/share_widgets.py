@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,13 +16,14 @@ from ..render import message_html
 from ..share import MAX_SEED, DealLink, app_link, read_query
 
 __all__ = [
+    "AppBox",
     "DealControls",
     "GameControls",
     "ShareLink",
-    "app_box",
     "deal_number",
-    "read_app_link",
+    "preheated",
     "rules_menu",
+    "set_controls",
     "wait_for_student",
     "wide_button",
 ]
@@ -79,23 +80,6 @@ def deal_number(
     )
 
 
-def read_app_link(query: str | None, rules: Collection[str] = ()) -> DealLink:
-    """An app's link: ``query``, or when it is ``None`` the query string Voila
-    hands the kernel (``QUERY_STRING``).
-
-    In a kernel Voila started ahead of time (``make app STUDENTS=30``) the app
-    has run up to here before any student asked for it; this waits for the
-    student's request, whose link then reaches the kernel.
-
-    >>> read_app_link("seed=7&rules=x", ["y"]).problems
-    ("the link asks for rules 'x'; known: y",)
-    """
-    if query is None:
-        wait_for_student()
-        query = os.environ.get("QUERY_STRING")
-    return read_query(query, rules)
-
-
 def wait_for_student() -> None:
     """In a preheated Voila kernel, wait until a student opens the app (Voila
     then puts the request's query string in the environment); elsewhere
@@ -103,7 +87,7 @@ def wait_for_student() -> None:
 
     >>> wait_for_student()  # not in a preheated kernel: returns at once
     """
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    if not preheated():
         return
     from voila.utils import wait_for_request  # only in a kernel Voila preheated
 
@@ -119,24 +103,92 @@ def wait_for_student() -> None:
             marker.unlink(missing_ok=True)
 
 
-def app_box(problems: Sequence[str], *children: widgets.Widget, **named: object) -> widgets.VBox:
+def preheated() -> bool:
+    """Whether this kernel was started by Voila before any student asked for
+    its app (``make app STUDENTS=N``).
+
+    >>> preheated()
+    False
+    """
+    return os.environ.get("VOILA_PREHEAT", "False") != "False"
+
+
+Follow = Callable[[DealLink], Sequence[str]]
+
+
+class AppBox(widgets.VBox):  # type: ignore[misc]
     """An app: first a visible note naming what in its link could not be used
     (empty when nothing), then its parts; ``named`` parts become attributes
     (``box.game``) for tests and notebooks.
 
-    >>> box = app_box(["the seed is 'x'"], widgets.HTML("game"), game="the game")
-    >>> box.game, "could not be used as given: the seed is 'x'." in box.children[0].value
+    ``follow`` sets the parts as a link asks (a link's missing parameter
+    leaves its control as it is) and returns what it could not use.  The box
+    follows ``query`` at once; when ``query`` is ``None``, the query string
+    Voila hands the kernel (``QUERY_STRING``).  In a kernel Voila started
+    before the class (:func:`preheated`) no student has asked yet: the box
+    keeps its parts as made and :meth:`follow_link`, the app notebook's next
+    cell, waits for the student.  So the kernel has made and shown every part
+    before anyone arrives, and a student's request costs only the changes.
+
+    >>> def follow(link):
+    ...     return ["the seed is 'x'"] if link.seed is None else []
+    >>> box = AppBox("seed=x", (), follow, [widgets.HTML("game")], game="the game")
+    >>> box.game, "could not be used as given: the seed is 'x'." in box.note.value
     ('the game', True)
+    >>> box.follow_link("seed=3"); box.note.value
+    ''
     """
-    note = widgets.HTML(
-        message_html("This link could not be used as given: " + "; ".join(problems) + ".")
-        if problems
-        else ""
-    )
-    box = widgets.VBox([note, *children])
-    for name, part in named.items():
-        setattr(box, name, part)
-    return box
+
+    def __init__(
+        self,
+        query: str | None,
+        rules: Collection[str],
+        follow: Follow,
+        children: Sequence[widgets.Widget],
+        **named: object,
+    ) -> None:
+        self.note = widgets.HTML("")
+        super().__init__([self.note, *children])
+        for name, part in named.items():
+            setattr(self, name, part)
+        self._rules = rules
+        self._follow = follow
+        self.waiting = query is None and preheated()
+        if not self.waiting:
+            self.follow_link(os.environ.get("QUERY_STRING", "") if query is None else query)
+
+    def follow_link(self, query: str | None = None) -> None:
+        """Set the app as ``query`` asks.  With no ``query``: in a kernel
+        started before the class, wait for the student and follow their link;
+        elsewhere nothing (the app followed its link when it was made)."""
+        if query is None:
+            if not self.waiting:
+                return
+            wait_for_student()
+            self.waiting = False
+            query = os.environ.get("QUERY_STRING", "")
+        problems = self._follow(read_query(query, self._rules))
+        self.note.value = (
+            message_html("This link could not be used as given: " + "; ".join(problems) + ".")
+            if problems
+            else ""
+        )
+
+
+def set_controls(*settings: tuple[widgets.ValueWidget, object]) -> bool:
+    """Set each control to its value (``None``: leave it as it is); whether
+    any changed (its observers have then run).
+
+    >>> menu = widgets.Dropdown(options=["a", "b"], value="a")
+    >>> set_controls((menu, None)), set_controls((menu, "a")), set_controls((menu, "b"))
+    (False, False, True)
+    """
+    changed = False
+    for control, value in settings:
+        if value is not None and control.value != value:
+            control.value = value
+            changed = True
+    return changed
 
 
 @dataclass(frozen=True)

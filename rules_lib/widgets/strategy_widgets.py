@@ -11,6 +11,7 @@ import html
 import sys
 import threading
 import time
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
@@ -18,9 +19,9 @@ from ..arrange import ROWS, Arrangement
 from ..errors import RulesError
 from ..render import cards_html, message_html
 from ..render.strategy import experiment_plots_html, experiment_table_html
-from ..share import make_query
+from ..share import DealLink, make_query
 from ..strategy import ADVICE, ExperimentResult, run_experiment
-from .share_widgets import ShareLink, app_box, deal_number, read_app_link
+from .share_widgets import AppBox, ShareLink, deal_number, set_controls
 
 __all__ = ["AdviceLab", "lab_app"]
 
@@ -191,25 +192,33 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
             self.cancel_button.disabled = True
 
 
-def lab_app(query: str | None = None) -> widgets.VBox:
+def lab_app(query: str | None = None) -> AppBox:
     """The strategy-lab app, set as its link asks (``?seed=7&advice=five-pairs&deals=800``).
 
     >>> app = lab_app("seed=7&advice=five-pairs&deals=800")
     >>> app.lab.seed.value, app.lab.choice.value, app.lab.deals.value
     (7, 'five-pairs', 800)
-    >>> "'big'" in lab_app("advice=big").children[0].value
+    >>> "'big'" in lab_app("advice=big").note.value
     True
     """
-    link = read_app_link(query)
-    problems = list(link.problems)
+    lab = AdviceLab()
     keys = [a.key for a in ADVICE]
-    advice = link.get("advice", keys[0]) or keys[0]
-    if advice not in keys:
-        problems.append(f"no advice {advice!r}; known: {', '.join(keys)}")
-        advice = keys[0]
-    deals_text = link.get("deals", "500") or "500"
-    deals = int(deals_text) if deals_text.isdigit() and 10 <= int(deals_text) <= 20_000 else 500
-    if str(deals) != deals_text:
-        problems.append(f"deals must be a whole number from 10 to 20,000, not {deals_text!r}")
-    lab = AdviceLab(advice=advice, deals=deals, seed=1 if link.seed is None else link.seed)
-    return app_box(problems, lab, lab=lab)
+
+    def follow(link: DealLink) -> Sequence[str]:
+        problems = list(link.problems)
+        advice = link.get("advice")
+        if advice and advice not in keys:
+            problems.append(f"no advice {advice!r}; known: {', '.join(keys)}")
+            advice = None
+        deals = link.get("deals")
+        if deals is not None and not (deals.isdigit() and 10 <= int(deals) <= 20_000):
+            problems.append(f"deals must be a whole number from 10 to 20,000, not {deals!r}")
+            deals = None
+        set_controls(
+            (lab.choice, advice or None),
+            (lab.deals, None if deals is None else int(deals)),
+            (lab.seed, link.seed),
+        )
+        return problems
+
+    return AppBox(query, (), follow, [lab], lab=lab)

@@ -37,7 +37,7 @@ from ..render.three_thirteen import (
     score_sheet_html,
     table_html,
 )
-from ..share import make_query
+from ..share import DealLink, make_query
 from ..three_thirteen import (
     BOTS,
     DRAW,
@@ -63,12 +63,12 @@ from ..three_thirteen.melds import WildRank
 from ._lite import CLEAR
 from .card_table import CardTable
 from .share_widgets import (
+    AppBox,
     DealControls,
     GameControls,
     ShareLink,
-    app_box,
-    read_app_link,
     rules_menu,
+    set_controls,
     wide_button,
 )
 
@@ -605,7 +605,7 @@ def _read_bots(text: str | None, problems: list[str]) -> int | None:
 
 def three_thirteen_app(
     query: str | None = None, seed: int = 1, bots: int = 1, preset: str = "source"
-) -> widgets.VBox:
+) -> AppBox:
     """The Three-Thirteen app: a game as its link asks (``?seed=7&rules=variations&bots=2``),
     then "meld this hand" for practice.
 
@@ -617,24 +617,33 @@ def three_thirteen_app(
     (7, 'variations', 3)
     >>> "seed=7&rules=variations&bots=2" in app.game.share.link
     True
-    >>> "choose 1, 2 or 3" in three_thirteen_app("bots=9").children[0].value
+    >>> "choose 1, 2 or 3" in three_thirteen_app("bots=9").note.value
     True
     """
-    link = read_app_link(query, RULE_KEYS)
-    problems = list(link.problems)
-    wanted = _read_bots(link.get("bots"), problems)
-    game = ThreeThirteenGame(
-        seed=seed if link.seed is None else link.seed,
-        bots=bots if wanted is None else wanted,
-        preset=preset if link.rules is None else RULE_KEYS[link.rules],
-    )
-    practice = MeldThisHand(seed=game.seed.value, preset=game.rules.value)
-    return app_box(
-        problems,
-        widgets.HTML("<h2>Play a game</h2>"),
-        game,
-        widgets.HTML("<h2>Practice: meld this hand</h2>"),
-        practice,
+    game = ThreeThirteenGame(seed=seed, bots=bots, preset=preset)
+    practice = MeldThisHand(seed=seed, preset=preset)
+
+    def follow(link: DealLink) -> Sequence[str]:
+        problems = list(link.problems)
+        set_controls(
+            (game.rules, RULE_KEYS.get(link.rules or "")),
+            (game.bots, _read_bots(link.get("bots"), problems)),
+        )
+        game.start(game.seed.value if link.seed is None else link.seed)
+        set_controls((practice.rules, game.rules.value))
+        practice.deal(game.seed.value)
+        return problems
+
+    return AppBox(
+        query,
+        RULE_KEYS,
+        follow,
+        [
+            widgets.HTML("<h2>Play a game</h2>"),
+            game,
+            widgets.HTML("<h2>Practice: meld this hand</h2>"),
+            practice,
+        ],
         game=game,
         practice=practice,
     )

@@ -16,7 +16,7 @@ only lay them out and wire the buttons.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -26,7 +26,7 @@ from ..errors import RulesError
 from ..games import find_game
 from ..render import cards_html, message_html
 from ..render import tien_len as tien_len_html
-from ..share import make_query
+from ..share import DealLink, make_query
 from ..tien_len import (
     BOTS,
     PASS,
@@ -46,7 +46,7 @@ from ..tien_len import (
 from ..tien_len.plays import plain_cards
 from .card_table import CardTable
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
-from .share_widgets import GameControls, ShareLink, app_box, read_app_link, rules_menu
+from .share_widgets import AppBox, GameControls, ShareLink, rules_menu, set_controls
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
@@ -443,7 +443,7 @@ def _playable(state: TienLenState) -> set[Card]:
     return {c for action in state.legal_actions() if isinstance(action, Play) for c in action.plain}
 
 
-def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:
+def tien_len_app(query: str | None = None, seed: int = 1) -> AppBox:
     """The Tiến Lên app: a game dealt as its link asks (``?seed=7&rules=standard``).
 
     ``query`` defaults to the query string Voila passes to the kernel; a link
@@ -455,18 +455,23 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> widgets.VBox:
     (7, 'standard', 'random')
     >>> "seed=7" in app.game.share.link
     True
-    >>> "'best'" in tien_len_app("against=best").children[0].value
+    >>> "'best'" in tien_len_app("against=best").note.value
     True
     """
-    link = read_app_link(query, _GAME.links)
-    problems = list(link.problems)
-    against = link.get("against", "heuristic") or "heuristic"
-    if against not in _OPPONENTS:
-        problems.append(f"no opponents {against!r}; known: {', '.join(_OPPONENTS)}")
-        against = "heuristic"
-    game = TienLenGame(
-        seed=seed if link.seed is None else link.seed,
-        preset="source" if link.rules is None else _GAME.links[link.rules],
-        opponents=against,
-    )
-    return app_box(problems, game, game=game)
+    game = TienLenGame(seed=seed)
+
+    def follow(link: DealLink) -> Sequence[str]:
+        problems = list(link.problems)
+        against = link.get("against")
+        if against is not None and against not in _OPPONENTS:
+            problems.append(f"no opponents {against!r}; known: {', '.join(_OPPONENTS)}")
+            against = None
+        set_controls((game.seed, link.seed))
+        # a new rules or opponents choice deals the game numbered in the box
+        if not set_controls(
+            (game.rules, _GAME.links.get(link.rules or "")), (game.opponents, against)
+        ):
+            game.new_game()
+        return problems
+
+    return AppBox(query, _GAME.links, follow, [game], game=game)

@@ -25,6 +25,7 @@ All the rules live in :mod:`rules_lib.tredici` and the HTML panes are drawn by
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
@@ -40,7 +41,7 @@ from ..render.tredici import (
     status_html,
     table_html,
 )
-from ..share import make_query
+from ..share import DealLink, make_query
 from ..tredici import (
     DRAW,
     LAST_CARD,
@@ -58,7 +59,7 @@ from ..tredici import (
     new_game,
 )
 from .card_table import CardTable
-from .share_widgets import GameControls, ShareLink, app_box, read_app_link
+from .share_widgets import AppBox, GameControls, ShareLink, set_controls
 
 __all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
@@ -381,7 +382,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.turn_log.value = log_html(self.reports, self._current)
 
 
-def tredici_app(query: str | None = None) -> widgets.VBox:
+def tredici_app(query: str | None = None) -> AppBox:
     """The Tredici app, dealt as its link asks (``?seed=42&rules=house``).
 
     ``query`` defaults to the query string Voila passes to the kernel.  A bad
@@ -390,12 +391,16 @@ def tredici_app(query: str | None = None) -> widgets.VBox:
     >>> app = tredici_app("seed=42&rules=house")
     >>> app.game.seed.value, app.game.rules.value, app.game.share.link
     (42, 'house', '?seed=42&rules=house')
-    >>> "must be a whole number" in tredici_app("seed=x").children[0].value
+    >>> "must be a whole number" in tredici_app("seed=x").note.value
     True
     """
-    link = read_app_link(query, _GAME.links)
-    game = TrediciGame(
-        seed=1 if link.seed is None else link.seed,
-        rules="source" if link.rules is None else _GAME.links[link.rules],
-    )
-    return app_box(link.problems, game, game=game)
+    game = TrediciGame()
+
+    def follow(link: DealLink) -> Sequence[str]:
+        set_controls((game.seed, link.seed))
+        # a new rules choice deals the game numbered in the box
+        if not set_controls((game.rules, _GAME.links.get(link.rules or ""))):
+            game.new_game(game.seed.value)
+        return link.problems
+
+    return AppBox(query, _GAME.links, follow, [game], game=game)

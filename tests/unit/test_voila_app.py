@@ -14,7 +14,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from rules_lib.widgets.share_widgets import read_app_link, wait_for_student
+from rules_lib.widgets.share_widgets import wait_for_student
 from tools.voila_app import announce_when_warm, apps_in, pool_options, voila_command, warm_kernels
 
 
@@ -65,27 +65,162 @@ def test_the_ready_line_comes_when_enough_kernels_wait(tmp_path):
 
 
 def test_an_app_reads_its_link_at_once_outside_a_preheated_kernel(monkeypatch):
+    from rules_lib.widgets.tredici_widgets import tredici_app
+
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "seed=9")
     wait_for_student()  # returns at once
-    assert read_app_link(None).seed == 9
+    app = tredici_app()
+    assert app.game.seed.value == 9 and not app.waiting
     monkeypatch.setenv("VOILA_PREHEAT", "False")
-    assert read_app_link(None).seed == 9
+    assert tredici_app().game.seed.value == 9
+    app.follow_link()  # nothing to wait for: the link was followed when the app was made
+    assert app.game.seed.value == 9
 
 
-def test_in_a_preheated_kernel_the_app_waits_for_its_student(monkeypatch):
+def _student_arrives(monkeypatch, query: str) -> list[bool]:
+    """A preheated kernel whose student, when waited for, arrives with ``query``."""
     import voila.utils
 
-    asked = []
+    asked: list[bool] = []
 
     def wait_for_request():
         asked.append(True)
-        os.environ["QUERY_STRING"] = "seed=31"  # what Voila sets when the student arrives
+        os.environ["QUERY_STRING"] = query  # what Voila sets when the student arrives
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setenv("QUERY_STRING", "")
     monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
-    assert read_app_link(None).seed == 31 and asked == [True]
+    return asked
+
+
+def test_in_a_preheated_kernel_the_app_is_made_first_then_waits_for_its_student(monkeypatch):
+    from rules_lib.widgets.tredici_widgets import tredici_app
+
+    asked = _student_arrives(monkeypatch, "seed=31")
+    app = tredici_app()
+    assert app.waiting and asked == [] and app.game.seed.value == 1
+    app.follow_link()
+    assert asked == [True] and not app.waiting and app.game.seed.value == 31
+    assert app.game.share.link == "?seed=31&rules=source"
+
+
+def _page(widget) -> list[tuple[str, dict]]:
+    """Everything a page shows of ``widget``: each widget of its tree in order,
+    with its state (model ids, which differ between two makings, left out)."""
+    import ipywidgets
+
+    out = []
+    state = widget.get_state()
+    out.append(
+        (
+            type(widget).__name__,
+            {
+                k: v
+                for k, v in state.items()
+                if k not in ("children", "layout", "style", "tooltip")
+                and not (isinstance(v, str) and v.startswith("IPY_MODEL_"))
+            },
+        )
+    )
+    for child in getattr(widget, "children", ()):
+        if isinstance(child, ipywidgets.Widget):
+            out += _page(child)
+    return out
+
+
+def _made_for(name: str, **settings):
+    """A game widget made with ``settings`` (what a link asks), not through its app."""
+    import importlib
+
+    module, cls = name.rsplit(".", 1)
+    return getattr(importlib.import_module(f"rules_lib.widgets.{module}"), cls)(**settings)
+
+
+# (app, link, the app's part, the widget that part must equal, made for the link's settings)
+APP_LINKS = [
+    (
+        "arrange_widgets.showdown_app",
+        "seed=42&rules=mb-source",
+        "showdown",
+        ("arrange_widgets.Showdown", {"seed": 42, "ruleset": "Mậu Binh (source rules)"}),
+    ),
+    (
+        "arrange_widgets.showdown_app",
+        "seed=x&rules=nope",
+        "showdown",
+        ("arrange_widgets.Showdown", {"seed": 1}),
+    ),
+    (
+        "strategy_widgets.lab_app",
+        "seed=7&advice=five-pairs&deals=800",
+        "lab",
+        ("strategy_widgets.AdviceLab", {"seed": 7, "advice": "five-pairs", "deals": 800}),
+    ),
+    ("strategy_widgets.lab_app", "advice=big&deals=3", "lab", ("strategy_widgets.AdviceLab", {})),
+    (
+        "tien_len_widgets.tien_len_app",
+        "seed=7&rules=standard&against=random",
+        "game",
+        ("tien_len_widgets.TienLenGame", {"seed": 7, "preset": "standard", "opponents": "random"}),
+    ),
+    (
+        "tien_len_widgets.tien_len_app",
+        "seed=12",
+        "game",
+        ("tien_len_widgets.TienLenGame", {"seed": 12}),
+    ),
+    (
+        "tien_len_widgets.tien_len_app",
+        "against=greedy",
+        "game",
+        ("tien_len_widgets.TienLenGame", {"opponents": "greedy"}),
+    ),
+    (
+        "three_thirteen_widgets.three_thirteen_app",
+        "seed=7&rules=variations&bots=2",
+        "game",
+        (
+            "three_thirteen_widgets.ThreeThirteenGame",
+            {"seed": 7, "bots": 2, "preset": "variations"},
+        ),
+    ),
+    (
+        "three_thirteen_widgets.three_thirteen_app",
+        "seed=7&rules=variations&bots=2",
+        "practice",
+        ("three_thirteen_widgets.MeldThisHand", {"seed": 7, "preset": "variations"}),
+    ),
+    (
+        "three_thirteen_widgets.three_thirteen_app",
+        "bots=9",
+        "game",
+        ("three_thirteen_widgets.ThreeThirteenGame", {}),
+    ),
+    (
+        "tredici_widgets.tredici_app",
+        "seed=144&rules=house",
+        "game",
+        ("tredici_widgets.TrediciGame", {"seed": 144, "rules": "house"}),
+    ),
+    ("tredici_widgets.tredici_app", "", "game", ("tredici_widgets.TrediciGame", {})),
+]
+
+
+@pytest.mark.parametrize(("app", "query", "part", "expected"), APP_LINKS)
+def test_a_preheated_app_shows_its_student_what_a_widget_made_for_the_link_shows(
+    monkeypatch, app, query, part, expected
+):
+    import importlib
+
+    module, function = app.rsplit(".", 1)
+    make = getattr(importlib.import_module(f"rules_lib.widgets.{module}"), function)
+    _student_arrives(monkeypatch, query)
+    warm = make()
+    warm.follow_link()
+    assert _page(getattr(warm, part)) == _page(_made_for(expected[0], **expected[1]))
+    monkeypatch.delenv("VOILA_PREHEAT")  # and the same for a kernel started for the student
+    assert _page(make()) == _page(warm)
 
 
 def test_a_waiting_kernel_is_counted_until_its_student_arrives(monkeypatch, tmp_path):

@@ -10,6 +10,9 @@ actions.
 * :class:`HeuristicBot`: plans its hand as a few combinations, keeps 2s and
   bombs for later, passes rather than break a combination, and turns
   aggressive when someone is about to go out.
+* :class:`SearchBot` (:func:`search_bot`): deals the unseen cards at random
+  many times and plays each candidate out with heuristic bots
+  (:mod:`rules_lib.search`); the strongest, and the slowest.
 
 >>> result = tournament([HeuristicBot(), GreedyBot(), RandomBot(), RandomBot()], games=40, seed=1)
 >>> [s.name for s in result.standings]
@@ -21,12 +24,14 @@ actions.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import AnyCard
+from ..cards import AnyCard, Card, standard_deck
 from ..engine import Bot, RandomBot
-from .game import PASS, Action, TienLenObservation, new_game
+from ..search import MonteCarloBot
+from .game import PASS, Action, TienLenObservation, TienLenState, _sorted_hand, new_game
 from .plays import Kind, Play, bomb_tier, plain_cards
 from .rules import RANK_POS, TWO_POS, TienLenRules
 
@@ -35,9 +40,13 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
     "Standing",
     "TournamentResult",
+    "determinize",
+    "distinct_plays",
     "plan_cost",
+    "search_bot",
     "tournament",
 ]
 
@@ -220,8 +229,114 @@ class HeuristicBot(_PlayOrPass):
         return PASS if best[0] > pass_score else choice
 
 
+# --- the search bot ----------------------------------------------------------------
+
+
+def determinize(observation: TienLenObservation, rng: random.Random) -> TienLenState:
+    """A position ``observation``'s seat cannot tell from the real one: the
+    cards it has not seen (not in its hand, not played, not set aside by the
+    rules of the deal) dealt at random to the other seats, as many as each
+    holds, the rest out of play.
+
+    >>> from rules_lib.tien_len import new_game
+    >>> state = new_game(seed=5).apply_action(new_game(seed=5).legal_actions()[0])
+    >>> world = determinize(state.observation(2), random.Random(1))
+    >>> world.observation(2) == state.observation(2), world.hands[0] == state.hands[0]
+    (True, False)
+    """
+    rules = observation.rules
+    n = observation.num_players
+    # out of play by the rules of the deal (see new_game): with 3 players the
+    # lowest card, with 5 to 7 the second deck's lowest card
+    low = rules.lowest_card
+    known_out = [low] if n == 3 else [Card(low.rank, low.suit, 1)] if n > 4 else []
+    seen = Counter([*observation.hand, *observation.played, *known_out])
+    deck = standard_deck(2 if n > 4 else 1)
+    unseen = [c for c in plain_cards(deck) if not _take(seen, c)]
+    rng.shuffle(unseen)
+    hands = []
+    for seat, size in enumerate(observation.hand_sizes):
+        if seat == observation.seat:
+            hands.append(observation.hand)
+        else:
+            hands.append(_sorted_hand(unseen[:size], rules))
+            unseen = unseen[size:]
+    return TienLenState(
+        rules=rules,
+        seed=None,
+        num_players=observation.num_players,
+        dealer=0,
+        hands=tuple(hands),
+        out_of_play=_sorted_hand([*unseen, *known_out], rules),
+        to_act=observation.current_player,
+        table=observation.table,
+        table_player=observation.table_player,
+        passed=observation.passed,
+        locked_out=observation.locked_out,
+        finished=observation.finished,
+        must_contain=observation.must_contain,
+        played=observation.played,
+        history=observation.history,
+        decks=2 if observation.num_players > 4 else 1,
+    )
+
+
+def _take(counts: Counter[Card], card: Card) -> bool:
+    if counts[card] > 0:
+        counts[card] -= 1
+        return True
+    return False
+
+
+def distinct_plays(observation: TienLenObservation, legal: Sequence[Action]) -> list[Action]:
+    """The actions worth comparing: one play per kind and ranks (the legal
+    list gives the cheapest suits first), and passing.
+
+    >>> from rules_lib.tien_len import new_game
+    >>> state = new_game(seed=3)
+    >>> len(state.legal_actions()), len(distinct_plays(state.observation(3), state.legal_actions()))
+    (17, 9)
+    """
+    seen: set[tuple[object, ...]] = set()
+    out: list[Action] = []
+    for action in legal:
+        sig: tuple[object, ...] = (
+            ("pass",) if not isinstance(action, Play) else (action.kind, tuple(action.ranks))
+        )
+        if sig not in seen:
+            seen.add(sig)
+            out.append(action)
+    return out
+
+
+def search_bot(worlds: int = 24) -> MonteCarloBot[Action]:
+    """The strongest bot here: determinised Monte Carlo search (:mod:`rules_lib.search`)
+    over ``worlds`` deals of the unseen cards, the heuristic bot playing every
+    seat to the end of each."""
+    return MonteCarloBot(
+        determinize=determinize,
+        rollout=HeuristicBot(),
+        worlds=worlds,
+        candidates=distinct_plays,
+        name="search",
+    )
+
+
+class SearchBot(MonteCarloBot[Action]):
+    """:func:`search_bot` as a class, for menus that make bots by calling their class."""
+
+    def __init__(self, worlds: int = 24) -> None:
+        bot = search_bot(worlds)
+        super().__init__(bot.determinize, bot.rollout, bot.worlds, bot.candidates, bot.name)
+
+
 #: The bots by name, for menus and benchmarks.
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
 
 
 # --- tournaments ------------------------------------------------------------------

@@ -10,16 +10,18 @@ can, keeps its jokers for kings and says "last card"; for a random player use
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import AnyCard, Card, Joker
+from ..cards import AnyCard, Card, Cards, Joker
 from ..errors import RulesError
+from ..search import MonteCarloBot
 from .actions import DRAW, LAST_CARD, STOP, THIRTEEN, WAIT, Action, Play
-from .game import TrediciObservation
+from .game import TrediciObservation, TrediciState, _sorted
 from .rules import DECK
 from .runs import _followers, fits_on
 
-__all__ = ["TrediciBot"]
+__all__ = ["SearchBot", "TrediciBot", "determinize", "lead", "search_bot"]
 
 
 class TrediciBot:
@@ -120,3 +122,91 @@ class TrediciBot:
 
 #: For each card, the cards that may be played on it at the start of a turn.
 _ANSWERS = {top: tuple(c for c in DECK if fits_on(top, c)) for top in DECK}
+
+
+# --- the search bot ----------------------------------------------------------------
+
+
+def determinize(observation: TrediciObservation, rng: random.Random) -> TrediciState:
+    """A position ``observation``'s seat cannot tell from the real one: the
+    cards it has not seen (not in its hand, not on the pile) dealt at random
+    to the opponent's hand and the stock.
+
+    >>> from rules_lib.tredici import new_game
+    >>> state = new_game(7)
+    >>> world = determinize(state.observation(0), random.Random(1))
+    >>> world.observation(0) == state.observation(0), world.hands[1] == state.hands[1]
+    (True, False)
+    """
+    seen = Counter([*observation.hand, *observation.pile])
+    if observation.drawn is not None and observation.drawn not in observation.hand:
+        seen[observation.drawn] += 1
+    unseen: list[AnyCard] = []
+    for card in DECK:
+        if seen[card] > 0:
+            seen[card] -= 1
+        else:
+            unseen.append(card)
+    rng.shuffle(unseen)
+    other = _sorted(unseen[: observation.opponent_cards])
+    hands = (observation.hand, other) if observation.seat == 0 else (other, observation.hand)
+    return TrediciState(
+        rules=observation.rules,
+        seed=rng.randrange(2**31),
+        hands=hands,
+        stock=Cards(unseen[observation.opponent_cards :]),
+        pile=observation.pile,
+        player=observation.player,
+        run=observation.run,
+        run_open=observation.run_open,
+        drawn=observation.drawn,
+        forced_suit=observation.forced_suit,
+        forced_draw=observation.forced_draw,
+        said_last_card=observation.said_last_card,
+        thirteen_called=observation.thirteen_called,
+        race_step=observation.race_step,
+        turn_started=observation.turn_started,
+        turn=observation.turn,
+    )
+
+
+def lead(state: TrediciState, seat: int) -> float:
+    """How far ``seat`` is ahead in a running game, from -1 to 1: the
+    opponent's share of the cards in both hands, less one half, doubled.
+
+    >>> from rules_lib.tredici import new_game
+    >>> lead(new_game(7), 0)
+    0.0
+    """
+    mine, theirs = len(state.hands[seat]), len(state.hands[1 - seat])
+    return (theirs - mine) / max(mine + theirs, 1)
+
+
+def search_bot(worlds: int = 16, horizon: int = 60) -> MonteCarloBot[Action]:
+    """The strongest bot here: determinised Monte Carlo search (:mod:`rules_lib.search`)
+    over ``worlds`` deals of the unseen cards (the opponent's hand and the
+    stock), :class:`TrediciBot` playing both seats for ``horizon`` steps in
+    each (a whole game runs to hundreds), then :func:`lead` scores the position."""
+    return MonteCarloBot(
+        determinize=determinize,
+        rollout=TrediciBot(),
+        worlds=worlds,
+        horizon=horizon,
+        evaluate=lead,
+    )
+
+
+class SearchBot(MonteCarloBot[Action]):
+    """:func:`search_bot` as a class, for menus that make bots by calling their class."""
+
+    def __init__(self, worlds: int = 16, horizon: int = 60) -> None:
+        bot = search_bot(worlds, horizon)
+        super().__init__(
+            bot.determinize,
+            bot.rollout,
+            bot.worlds,
+            bot.candidates,
+            bot.name,
+            bot.horizon,
+            bot.evaluate,
+        )

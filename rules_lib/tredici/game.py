@@ -151,7 +151,9 @@ class TrediciObservation:
     """What one seat may see: its own hand, the public pile, counts of the rest.
 
     ``drawn`` is the card the player to act just drew and may play (only shown
-    to that player); ``run`` the cards played so far this turn.
+    to that player); ``run`` the cards played so far this turn; ``player``,
+    ``thirteen_called`` and ``race_step`` as in :class:`TrediciState` (what
+    everyone at the table knows).
     """
 
     seat: int
@@ -170,6 +172,9 @@ class TrediciObservation:
     turn_started: bool
     turn: int
     rules: TrediciRules
+    player: int = 0
+    thirteen_called: bool = False
+    race_step: bool = False
 
 
 @dataclass(frozen=True)
@@ -374,6 +379,9 @@ class TrediciState:
             turn_started=self.turn_started,
             turn=self.turn,
             rules=self.rules,
+            player=self.player,
+            thirteen_called=self.thirteen_called,
+            race_step=self.race_step,
         )
 
     def zones(self) -> dict[str, Cards]:

@@ -122,6 +122,7 @@ benchmark: venv chromium
 	$(BIN)/python benchmarks/tien_len_playouts.py
 	$(BIN)/python benchmarks/melder.py
 	$(BIN)/python benchmarks/tredici_bots.py
+	$(BIN)/python benchmarks/search_bots.py
 	$(BIN)/python benchmarks/widget_clicks.py
 	$(BIN)/python benchmarks/card_clicks.py
 	$(BIN)/python benchmarks/classroom.py

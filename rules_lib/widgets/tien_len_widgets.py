@@ -55,7 +55,12 @@ _GAME = find_game("tien_len")
 PRESET_LABELS: dict[str, str] = _GAME.labels
 #: Seats in the order of play: the reader, then the bots clockwise.
 SEAT_NAMES: tuple[str, ...] = ("You", "Bot A", "Bot B", "Bot C")
-_OPPONENTS = {"heuristic": "heuristic bots", "greedy": "greedy bots", "random": "random bots"}
+_OPPONENTS = {
+    "heuristic": "heuristic bots",
+    "search": "search bots (strongest; each move takes a moment)",
+    "greedy": "greedy bots",
+    "random": "random bots",
+}
 
 
 class CanItBeat(widgets.VBox):  # type: ignore[misc]

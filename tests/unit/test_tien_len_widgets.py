@@ -292,3 +292,17 @@ def test_passing_records_a_pass():
     before = len(g.session.moves)
     g.pass_button.click()
     assert g.session.moves[before] == PASS
+
+
+def test_the_search_bots_are_an_opponent_level_a_link_can_name():
+    from rules_lib.search import MonteCarloBot
+
+    app = tien_len_app("seed=4&against=search")
+    game = app.game
+    assert game.opponents.value == "search" and "against=search" in game.share.link
+    assert all(isinstance(bot, MonteCarloBot) for bot in game.session.bots.values())
+    before = len(game.session.log)
+    game.show_hint()
+    game.play()  # the hint is legal; then the three search bots answer
+    assert len(game.session.log) > before + 1
+    assert game.state.is_terminal() or game.session.my_turn

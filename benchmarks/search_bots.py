@@ -1,7 +1,8 @@
 """The search bots (rules_lib.search) of Tiến Lên and Tredici: how long a move
 takes and how often they win.
 
-Run: ``python benchmarks/search_bots.py [--games N] [--moves M] [--seed S]``.
+Run: ``python benchmarks/search_bots.py [--games N] [--moves M] [--seed S] [--game G]``
+(``--game tien_len`` or ``tredici`` for one game only; the two can run side by side).
 
 1. **A move**: M positions where the bot has a real choice (two or more
    candidates), taken from games between heuristic bots; the search bot's
@@ -26,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tredici_bots import wilson  # beside this script
+
 from rules_lib.engine import Bot, playout
 from rules_lib.tien_len import new_game as tien_len_game
 from rules_lib.tien_len.bots import HeuristicBot, distinct_plays, tournament
@@ -34,8 +37,6 @@ from rules_lib.tredici import PRESETS as TREDICI_PRESETS
 from rules_lib.tredici import TrediciBot
 from rules_lib.tredici import new_game as tredici_game
 from rules_lib.tredici.bots import search_bot as tredici_search
-
-from tredici_bots import wilson  # beside this script
 
 OUT = Path(__file__).resolve().parent.parent / "test-output"
 
@@ -78,8 +79,12 @@ def ms(values: list[float]) -> dict[str, float]:
 
 def rate(wins: int, games: int) -> dict[str, Any]:
     low, high = wilson(wins, games)
-    return {"wins": wins, "games": games, "rate": round(wins / games, 4),
-            "95% interval": [round(low, 4), round(high, 4)]}
+    return {
+        "wins": wins,
+        "games": games,
+        "rate": round(wins / games, 4),
+        "95% interval": [round(low, 4), round(high, 4)],
+    }
 
 
 def main() -> None:
@@ -87,29 +92,50 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=["tien_len", "tredici", "both"], default="both")
     args = parser.parse_args()
     figures: dict[str, Any] = {"games": args.games}
+    if args.game != "tredici":
+        figures |= tien_len_figures(args)
+    if args.game != "tien_len":
+        figures |= tredici_figures(args)
+    OUT.mkdir(exist_ok=True)
+    name = "search_bots.json" if args.game == "both" else f"search_bots_{args.game}.json"
+    (OUT / name).write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    print(json.dumps(figures, indent=2))
+
+
+def tien_len_figures(args: argparse.Namespace) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
 
     tl_states = positions(lambda s: tien_len_game(s), HeuristicBot(), args.moves, distinct_plays)
     figures["Tiến Lên move (ms)"] = {
         "search": ms(move_times(tl_states, tien_len_search())),
         "heuristic": ms(move_times(tl_states, HeuristicBot())),
     }
-    td_states = positions(tredici_game, TrediciBot(), args.moves, lambda _o, legal: legal)
-    figures["Tredici move (ms)"] = {
-        "search": ms(move_times(td_states, tredici_search())),
-        "book's bot": ms(move_times(td_states, TrediciBot())),
-    }
-
     t0 = time.perf_counter()
-    table = tournament([tien_len_search(), HeuristicBot(), HeuristicBot(), HeuristicBot()],
-                       games=args.games, seed=args.seed)
+    table = tournament(
+        [tien_len_search(), HeuristicBot(), HeuristicBot(), HeuristicBot()],
+        games=args.games,
+        seed=args.seed,
+    )
     reference = tournament([HeuristicBot() for _ in range(4)], games=args.games, seed=args.seed)
     figures["Tiến Lên: search against 3 heuristic"] = {
         "first places": rate(table.standings[0].wins, args.games),
         "mean place": round(table.standings[0].mean_place, 3),
         "reference, heuristic in that chair": rate(reference.standings[0].wins, args.games),
         "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+    return figures
+
+
+def tredici_figures(args: argparse.Namespace) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    td_states = positions(tredici_game, TrediciBot(), args.moves, lambda _o, legal: legal)
+    figures["Tredici move (ms)"] = {
+        "search": ms(move_times(td_states, tredici_search())),
+        "book's bot": ms(move_times(td_states, TrediciBot())),
     }
 
     t0 = time.perf_counter()
@@ -128,10 +154,7 @@ def main() -> None:
         "draws": draws,
         "seconds": round(time.perf_counter() - t0, 1),
     }
-
-    OUT.mkdir(exist_ok=True)
-    (OUT / "search_bots.json").write_text(json.dumps(figures, indent=2), encoding="utf-8")
-    print(json.dumps(figures, indent=2))
+    return figures
 
 
 if __name__ == "__main__":

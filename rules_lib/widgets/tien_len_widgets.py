@@ -16,6 +16,7 @@ only lay them out and wire the buttons.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 import ipywidgets as widgets
@@ -43,6 +44,7 @@ from ..tien_len import (
     play_from_selection,
     why_not_pass,
 )
+from ..tien_len.bots import search_bot
 from ..tien_len.plays import plain_cards
 from .card_table import CardTable
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
@@ -254,7 +256,9 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             description="Pass", tooltip="do not play on this trick", **small
         )
         self.hint_button = widgets.Button(
-            description="Hint", tooltip="select what the heuristic bot would play", **small
+            description="Hint",
+            tooltip="select what a bot of the level you play against would play",
+            **small,
         )
         self.play_button.add_class("rl-tl-play")
         self.pass_button.add_class("rl-tl-pass")
@@ -270,7 +274,8 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         help_text = widgets.HTML(
             "<p style='margin:.2rem 0'>Click or tap your cards to select them, then "
             "<b>Play</b>; or <b>Pass</b>. On your turn the cards that are part of a legal "
-            "play are outlined in green. <b>Hint</b> selects what the heuristic bot would "
+            "play are outlined in green. <b>Hint</b> selects what a bot of the level you "
+            "play against would "
             "play. Keys: Tab reaches your cards, the arrow keys move between them, "
             "Space selects.</p>"
         )
@@ -355,16 +360,34 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self._act(PASS)
 
     def show_hint(self) -> None:
-        if self.state.is_terminal():
+        """Select what a bot of the level you play against would play: the
+        heuristic bot's choice, or against the search bots the search's."""
+        state = self.state
+        if state.is_terminal():
             return
-        action = hint(self.state)
+        why = "The heuristic bot would keep its cards for a later trick."
+        if self.opponents.value == "search":
+            # the same position always gets the same hint
+            rng = random.Random(f"{self.seed.value} {len(state.history)}")
+            scores = search_bot().scores(state.observation(0), state.legal_actions(), rng)
+            action: Play | Pass = scores.best
+            best = max(scores.means)
+            why = (
+                f"The search bot tried {len(scores.actions)} moves in {scores.worlds} deals "
+                f"of the cards you cannot see; this one did best, {best:+.2f} on average "
+                "(+1 is first out, −1 last)."
+            )
+        else:
+            action = hint(state)
         if isinstance(action, Pass):
             self.selected = set()
-            text = "Hint: pass. The heuristic bot would keep its cards for a later trick."
+            text = f"Hint: pass. {why}"
         else:
             self.selected = set(action.plain)
-            what = describe_action(action, self.state.rules)[len("plays ") :]
+            what = describe_action(action, state.rules)[len("plays ") :]
             text = f"Hint: play {what}: {action}. It is selected: press Play."
+            if self.opponents.value == "search":
+                text += f" {why}"
         self.message.value = message_html(text, "info")
 
     def _act(self, action: Play | Pass) -> None:

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..cards import AnyCard
-from ..engine import Session
+from ..engine import Bot, Session
 from ..errors import UnknownOptionError
 from ..games import find_game
 from ..render import message_html
@@ -58,10 +58,11 @@ from ..tredici import (
     describe_turns,
     new_game,
 )
+from ..tredici.bots import search_bot
 from .card_table import CardTable
 from .share_widgets import AppBox, GameControls, ShareLink, set_controls
 
-__all__ = ["NAMES", "RULE_CHOICES", "TrediciGame", "tredici_app"]
+__all__ = ["NAMES", "OPPONENTS", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
 #: How the two seats are named on screen.
 NAMES = ("you", "the bot")
@@ -73,6 +74,13 @@ RULE_CHOICES: dict[str, str] = {p.name: p.title for p in _GAME.preset_infos}
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+#: Who you play against: the book's bot, or the search bot (rules_lib.search).
+OPPONENTS = {
+    "book": "the book's bot",
+    "search": "the search bot (strongest; each move takes a moment)",
+}
 
 
 class TrediciGame(widgets.VBox):  # type: ignore[misc]
@@ -110,15 +118,26 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         *,
         catch: float = 0.5,
         remember: float = 0.75,
+        against: str = "book",
     ) -> None:
         if rules not in RULE_CHOICES:
             raise UnknownOptionError(
                 f"no Tredici rules {rules!r}; choose one of: {', '.join(RULE_CHOICES)}"
             )
+        if against not in OPPONENTS:
+            raise UnknownOptionError(
+                f"no Tredici opponent {against!r}; choose one of: {', '.join(OPPONENTS)}"
+            )
         self.catch = catch
         self.remember = remember
         controls = GameControls.make("tredici", seed, rules)
         self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
+        self.opponent = widgets.Dropdown(
+            options=[(label, key) for key, label in OPPONENTS.items()],
+            value=against,
+            description="Against",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="26rem"),
+        )
         self.random_button = widgets.Button(
             description="Random game", tooltip="deal a game with a random number"
         )
@@ -172,6 +191,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.new_button.on_click(lambda _b: self.new_game(self.seed.value))
         self.random_button.on_click(lambda _b: self.new_game(random.randrange(10**6)))
         self.rules.observe(lambda _c: self.new_game(self.seed.value), names="value")
+        self.opponent.observe(lambda _c: self.new_game(self.seed.value), names="value")
         self.hint_button.on_click(lambda _b: self.hint())
         self.auto_button.on_click(lambda _b: self.play_for_me())
         row = widgets.Layout(flex_flow="row wrap", grid_gap="4px")
@@ -186,6 +206,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             [
                 widgets.HBox([self.seed, self.new_button, self.random_button], layout=row),
                 self.rules,
+                self.opponent,
                 self.table,
                 self.status,
                 self.message,
@@ -222,10 +243,15 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         """Deal game number ``seed`` under the chosen rules; you play first."""
         self.seed.value = seed
         rules = PRESETS[self.rules.value]
-        bot = TrediciBot(catch=self.catch, remember=self.remember)
-        self._start(Session(new_game(seed, rules), {1: bot}, human=0, seed=seed))
-        self.share.update(make_query(seed, _GAME.preset_info(self.rules.value).link))
+        self._start(Session(new_game(seed, rules), {1: self._bot()}, human=0, seed=seed))
+        extra = {} if self.opponent.value == "book" else {"against": self.opponent.value}
+        self.share.update(make_query(seed, _GAME.preset_info(self.rules.value).link, **extra))
         self.redraw()
+
+    def _bot(self) -> Bot[Action]:
+        if self.opponent.value == "search":
+            return search_bot()
+        return TrediciBot(catch=self.catch, remember=self.remember)
 
     def start_from(self, state: TrediciState) -> None:
         """Play on from a written position (a puzzle, an example); the bot moves first if it is its turn.
@@ -235,8 +261,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         >>> game.hand_table.cards
         (Card.parse('Q♥'), Card.parse('5♣'))
         """
-        bot = TrediciBot(catch=self.catch, remember=self.remember)
-        session = Session(state, {1: bot}, human=0, seed=state.seed)
+        session = Session(state, {1: self._bot()}, human=0, seed=state.seed)
         self._start(session)
         session.run_bots()
         self._absorb()
@@ -300,10 +325,14 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.redraw()
 
     def suggestion(self) -> Action | None:
-        """The step the bot would take in your place (None when it is not your turn)."""
+        """The step the bot you play against would take in your place (None when
+        it is not your turn); the same position always gets the same answer."""
         state = self.state
         if not self.session.my_turn:
             return None
+        if self.opponent.value == "search":
+            rng = random.Random(f"{state.seed} {len(state.moves)}")
+            return search_bot().choose(state.observation(0), state.legal_actions(), rng)
         return self._helper.choose(state.observation(0), state.legal_actions(), random.Random(0))
 
     def hint(self) -> None:
@@ -311,7 +340,8 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         if action is None:
             self._message = message_html("The game is over: press New game.", "info")
         else:
-            self._message = message_html(f"Hint: the bot would {action_words(action)}.", "info")
+            who = "the search bot" if self.opponent.value == "search" else "the bot"
+            self._message = message_html(f"Hint: {who} would {action_words(action)}.", "info")
         self.redraw()
 
     def play_for_me(self) -> None:
@@ -397,10 +427,17 @@ def tredici_app(query: str | None = None) -> AppBox:
     game = TrediciGame()
 
     def follow(link: DealLink) -> Sequence[str]:
+        problems = list(link.problems)
+        against = link.get("against")
+        if against is not None and against not in OPPONENTS:
+            problems.append(f"no opponent {against!r}; known: {', '.join(OPPONENTS)}")
+            against = None
         set_controls((game.seed, link.seed))
-        # a new rules choice deals the game numbered in the box
-        if not set_controls((game.rules, _GAME.links.get(link.rules or ""))):
+        # a new rules or opponent choice deals the game numbered in the box
+        if not set_controls(
+            (game.rules, _GAME.links.get(link.rules or "")), (game.opponent, against)
+        ):
             game.new_game(game.seed.value)
-        return link.problems
+        return problems
 
     return AppBox(query, _GAME.links, follow, [game], game=game)

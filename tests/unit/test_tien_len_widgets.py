@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from html import escape
 
 import pytest
@@ -306,3 +307,19 @@ def test_the_search_bots_are_an_opponent_level_a_link_can_name():
     game.play()  # the hint is legal; then the three search bots answer
     assert len(game.session.log) > before + 1
     assert game.state.is_terminal() or game.session.my_turn
+
+
+def test_against_the_search_bots_the_hint_is_the_searchs_choice():
+    from rules_lib.tien_len.bots import search_bot
+
+    game = tien_len_app("seed=8&against=search").game
+    game.show_hint()
+    assert "The search bot tried" in game.message.value
+    rng = random.Random(f"8 {len(game.state.history)}")
+    best = search_bot().scores(game.state.observation(0), game.state.legal_actions(), rng).best
+    if isinstance(best, Pass):
+        assert "Hint: pass" in game.message.value and not game.selected
+    else:
+        assert game.selected == set(best.plain)
+    game.show_hint()  # the same position, the same hint
+    assert game.selected == (set() if isinstance(best, Pass) else set(best.plain))

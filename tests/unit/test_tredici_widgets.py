@@ -226,3 +226,27 @@ def test_a_whole_game_by_clicks_conserves_cards(seed: int) -> None:
         assert clicks < 3000
     assert game.state.winner in (0, 1)
     assert ("You win" if game.state.winner == 0 else "The bot wins") in game.status.value
+
+
+def test_the_search_bot_is_an_opponent_a_link_can_name_and_its_hint_is_the_searchs() -> None:
+    import random
+
+    from rules_lib.search import MonteCarloBot
+    from rules_lib.tredici.bots import search_bot
+    from rules_lib.widgets.tredici_widgets import tredici_app
+
+    game = tredici_app("seed=12&against=search").game
+    assert (
+        game.opponent.value == "search"
+        and game.share.link == "?seed=12&rules=source&against=search"
+    )
+    assert isinstance(game.session.bots[1], MonteCarloBot)
+    state = game.state
+    rng = random.Random(f"{state.seed} {len(state.moves)}")
+    expected = search_bot().choose(state.observation(0), state.legal_actions(), rng)
+    assert game.suggestion() == expected == game.suggestion()  # the same position, the same hint
+    game.hint_button.click()
+    assert "Hint: the search bot would" in game.message.value
+    game.auto_button.click()  # the step is taken; the search bot answers
+    assert game.state.moves[0] == expected
+    assert "no opponent 'best'" in tredici_app("against=best").note.value

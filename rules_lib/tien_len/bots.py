@@ -48,6 +48,8 @@ __all__ = [
     "plan_cost",
     "search_bot",
     "tournament",
+    "tournament_game",
+    "tournament_seeds",
 ]
 
 
@@ -390,6 +392,39 @@ def _names(bots: Sequence[object]) -> list[str]:
     return names
 
 
+def tournament_game(
+    bots: Sequence[Bot[Action]],
+    index: int,
+    deal_seed: int,
+    play_seed: int,
+    rules: TienLenRules = _DEFAULT,
+) -> tuple[float, ...]:
+    """Hand number ``index`` of a tournament: bot ``i`` sits at seat
+    ``(i + index) % players``; each bot's finishing place.
+
+    >>> tournament_game([HeuristicBot(), GreedyBot(), RandomBot(), RandomBot()], 0, 7, 8)
+    (1.0, 2.0, 4.0, 3.0)
+    """
+    players = len(bots)
+    state = new_game(deal_seed, players, rules)
+    play_rng = random.Random(play_seed)
+    seat_of = [(i + index) % players for i in range(players)]
+    bot_at = {s: bots[i] for i, s in enumerate(seat_of)}
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = bot_at[seat].choose(state.observation(seat), legal, play_rng)
+        state = state.apply_action(action)
+    places = state.places()
+    return tuple(places[s] for s in seat_of)
+
+
+def tournament_seeds(games: int, seed: int) -> list[tuple[int, int]]:
+    """The deal and play seeds of each hand of a tournament from ``seed``."""
+    rng = random.Random(seed)
+    return [(rng.randrange(2**32), rng.randrange(2**32)) for _ in range(games)]
+
+
 def tournament(
     bots: Sequence[Bot[Action]],
     games: int,
@@ -403,23 +438,13 @@ def tournament(
     and its mean finishing place.
     """
     players = len(bots)
-    rng = random.Random(seed)
     wins = [0] * players
     place_sum = [0.0] * players
-    for g in range(games):
-        state = new_game(rng.randrange(2**32), players, rules)
-        play_rng = random.Random(rng.randrange(2**32))
-        seat_of = [(i + g) % players for i in range(players)]
-        bot_at = {s: bots[i] for i, s in enumerate(seat_of)}
-        while not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            action = bot_at[seat].choose(state.observation(seat), legal, play_rng)
-            state = state.apply_action(action)
-        places = state.places()
-        for i, s in enumerate(seat_of):
-            place_sum[i] += places[s]
-            wins[i] += places[s] == 1.0
+    for g, (deal_seed, play_seed) in enumerate(tournament_seeds(games, seed)):
+        places = tournament_game(bots, g, deal_seed, play_seed, rules)
+        for i in range(players):
+            place_sum[i] += places[i]
+            wins[i] += places[i] == 1.0
     standings = tuple(
         Standing(name, games, wins[i], place_sum[i] / games if games else 0.0)
         for i, name in enumerate(_names(bots))

@@ -1,0 +1,90 @@
+"""Play the search bots' tournaments whose results the chapters show.
+
+Run from the repository root: ``python tools/search_tournaments.py [--game G] [--games N]``.
+
+A tournament of search bots takes minutes to hours, too long for the
+chapters' cells, so this script plays it once and writes every game's result
+beside the chapter; the chapter reads the file, and a hidden cell replays the
+first games from their seeds and checks that they come out the same.
+
+* Tiến Lên (``book/tien_len/search_bot_games.json``): the search bot against
+  three heuristic bots, the seats rotating each deal, deals from
+  :func:`rules_lib.tien_len.bots.tournament_seeds`; beside it, on the same
+  deals, a heuristic bot in the search bot's chair (the reference).
+* Tredici (``book/tredici/search_bot_games.json``): the search bot against
+  the book's bot, game ``g`` dealt with seed ``SEED + g``, the seats swapping
+  each game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rules_lib.engine import Bot, playout
+from rules_lib.tien_len.bots import HeuristicBot, tournament_game, tournament_seeds
+from rules_lib.tien_len.bots import search_bot as tien_len_search
+from rules_lib.tredici import PRESETS, TrediciBot
+from rules_lib.tredici import new_game as tredici_game
+from rules_lib.tredici.bots import search_bot as tredici_search
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 2026
+FILES = {
+    "tien_len": ROOT / "book" / "tien_len" / "search_bot_games.json",
+    "tredici": ROOT / "book" / "tredici" / "search_bot_games.json",
+}
+
+
+def tien_len_game(index: int, deal: int, play: int, search: bool) -> float:
+    """The place of the bot in chair 0 (the search bot, or a heuristic bot)."""
+    first: Bot[Any] = tien_len_search() if search else HeuristicBot()
+    bots = [first, HeuristicBot(), HeuristicBot(), HeuristicBot()]
+    return tournament_game(bots, index, deal, play)[0]
+
+
+def tredici_result(index: int) -> float:
+    """The search bot's result in game ``index`` (+1 a win, -1 a loss, 0 a draw)."""
+    seat = index % 2
+    bots: list[Bot[Any]] = [tredici_search(), TrediciBot()]
+    if seat == 1:
+        bots.reverse()
+    game = SEED + index
+    final = playout(tredici_game(game, PRESETS["source"]), bots, random.Random(game))
+    return float(final.returns()[seat])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=list(FILES), required=True)
+    parser.add_argument("--games", type=int, default=1000)
+    args = parser.parse_args()
+    start = time.monotonic()
+    data: dict[str, Any] = {"seed": SEED, "games": args.games}
+    if args.game == "tien_len":
+        seeds = tournament_seeds(args.games, SEED)
+        data["search places"] = []
+        data["reference places"] = []
+        for g, (deal, play) in enumerate(seeds):
+            data["search places"].append(tien_len_game(g, deal, play, search=True))
+            data["reference places"].append(tien_len_game(g, deal, play, search=False))
+            if g % 50 == 49:
+                print(f"{g + 1} deals, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    else:
+        data["search results"] = []
+        for g in range(args.games):
+            data["search results"].append(tredici_result(g))
+            if g % 25 == 24:
+                print(f"{g + 1} games, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    data["seconds"] = round(time.monotonic() - start)
+    FILES[args.game].write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {FILES[args.game].relative_to(ROOT)} in {data['seconds']} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -63,7 +63,8 @@ APPS = {
     ),
     "tien_len": (
         "# Tiến Lên\n\nPlay a hand of Tiến Lên against three bots: select your cards, then "
-        "Play or Pass; Hint shows what the heuristic bot would do. Below the game, check "
+        "Play or Pass; Hint shows what a bot of the level you play against would do. Below "
+        "the game, check "
         "whether one play beats another, and why.",
         "from IPython.display import display\n"
         "from ipywidgets import HTML\n\n"

@@ -21,6 +21,8 @@ __all__ = [
     "GameControls",
     "ShareLink",
     "deal_number",
+    "follow_game",
+    "link_choice",
     "preheated",
     "rules_menu",
     "set_controls",
@@ -173,6 +175,38 @@ class AppBox(widgets.VBox):  # type: ignore[misc]
             if problems
             else ""
         )
+
+
+def link_choice(
+    link: DealLink, name: str, known: Collection[str], problems: list[str], noun: str
+) -> str | None:
+    """``link``'s value of ``name`` when it is one of ``known``; ``None`` when
+    the link does not say, or says something else (named in ``problems``).
+
+    >>> problems = []
+    >>> link_choice(read_query("against=best"), "against", ["book"], problems, "opponent")
+    >>> problems
+    ["no opponent 'best'; known: book"]
+    """
+    value = link.get(name)
+    if value is not None and value not in known:
+        problems.append(f"no {noun} {value!r}; known: {', '.join(known)}")
+        return None
+    return value
+
+
+def follow_game(
+    seed: widgets.BoundedIntText,
+    wanted: int | None,
+    settings: Sequence[tuple[widgets.ValueWidget, object]],
+    deal: Callable[[], None],
+) -> None:
+    """Set a game's number box to ``wanted`` and its menus to ``settings``
+    (``None``: as they are), then deal: a changed menu deals the game by itself
+    (its observer), otherwise ``deal``."""
+    set_controls((seed, wanted))
+    if not set_controls(*settings):
+        deal()
 
 
 def set_controls(*settings: tuple[widgets.ValueWidget, object]) -> bool:

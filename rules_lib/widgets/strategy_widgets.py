@@ -21,7 +21,7 @@ from ..render import cards_html, message_html
 from ..render.strategy import experiment_plots_html, experiment_table_html
 from ..share import DealLink, make_query
 from ..strategy import ADVICE, ExperimentResult, run_experiment
-from .share_widgets import AppBox, ShareLink, deal_number, set_controls
+from .share_widgets import AppBox, ShareLink, deal_number, link_choice, set_controls
 
 __all__ = ["AdviceLab", "lab_app"]
 
@@ -206,16 +206,13 @@ def lab_app(query: str | None = None) -> AppBox:
 
     def follow(link: DealLink) -> Sequence[str]:
         problems = list(link.problems)
-        advice = link.get("advice")
-        if advice and advice not in keys:
-            problems.append(f"no advice {advice!r}; known: {', '.join(keys)}")
-            advice = None
+        advice = link_choice(link, "advice", keys, problems, "advice")
         deals = link.get("deals")
         if deals is not None and not (deals.isdigit() and 10 <= int(deals) <= 20_000):
             problems.append(f"deals must be a whole number from 10 to 20,000, not {deals!r}")
             deals = None
         set_controls(
-            (lab.choice, advice or None),
+            (lab.choice, advice),
             (lab.deals, None if deals is None else int(deals)),
             (lab.seed, link.seed),
         )

@@ -48,7 +48,7 @@ from ..tien_len.bots import search_bot
 from ..tien_len.plays import plain_cards
 from .card_table import CardTable
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
-from .share_widgets import AppBox, GameControls, ShareLink, rules_menu, set_controls
+from .share_widgets import AppBox, GameControls, ShareLink, follow_game, link_choice, rules_menu
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
@@ -490,16 +490,9 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> AppBox:
 
     def follow(link: DealLink) -> Sequence[str]:
         problems = list(link.problems)
-        against = link.get("against")
-        if against is not None and against not in _OPPONENTS:
-            problems.append(f"no opponents {against!r}; known: {', '.join(_OPPONENTS)}")
-            against = None
-        set_controls((game.seed, link.seed))
-        # a new rules or opponents choice deals the game numbered in the box
-        if not set_controls(
-            (game.rules, _GAME.links.get(link.rules or "")), (game.opponents, against)
-        ):
-            game.new_game()
+        against = link_choice(link, "against", _OPPONENTS, problems, "opponents")
+        menus = [(game.rules, _GAME.links.get(link.rules or "")), (game.opponents, against)]
+        follow_game(game.seed, link.seed, menus, game.new_game)
         return problems
 
     return AppBox(query, _GAME.links, follow, [game], game=game)

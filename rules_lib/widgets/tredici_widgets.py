@@ -60,7 +60,7 @@ from ..tredici import (
 )
 from ..tredici.bots import search_bot
 from .card_table import CardTable
-from .share_widgets import AppBox, GameControls, ShareLink, set_controls
+from .share_widgets import AppBox, GameControls, ShareLink, follow_game, link_choice
 
 __all__ = ["NAMES", "OPPONENTS", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
@@ -428,16 +428,9 @@ def tredici_app(query: str | None = None) -> AppBox:
 
     def follow(link: DealLink) -> Sequence[str]:
         problems = list(link.problems)
-        against = link.get("against")
-        if against is not None and against not in OPPONENTS:
-            problems.append(f"no opponent {against!r}; known: {', '.join(OPPONENTS)}")
-            against = None
-        set_controls((game.seed, link.seed))
-        # a new rules or opponent choice deals the game numbered in the box
-        if not set_controls(
-            (game.rules, _GAME.links.get(link.rules or "")), (game.opponent, against)
-        ):
-            game.new_game(game.seed.value)
+        against = link_choice(link, "against", OPPONENTS, problems, "opponent")
+        menus = [(game.rules, _GAME.links.get(link.rules or "")), (game.opponent, against)]
+        follow_game(game.seed, link.seed, menus, lambda: game.new_game(game.seed.value))
         return problems
 
     return AppBox(query, _GAME.links, follow, [game], game=game)

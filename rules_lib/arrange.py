@@ -40,6 +40,7 @@ __all__ = [
     "Row",
     "Special",
     "best_arrangement",
+    "best_split",
     "deal",
     "find_specials",
     "row_strength",
@@ -534,8 +535,28 @@ def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) ->
     >>> str(best_arrangement("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs"))
     '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
     """
-    hand = _thirteen(cards)
     five_strength, three_strength = _strength_tables()
+    return best_split(_thirteen(cards), five_strength, five_strength, three_strength, strict=strict)
+
+
+def best_split(
+    hand: Sequence[Card],
+    back_score: dict[int, float],
+    middle_score: dict[int, float],
+    front_score: dict[int, float],
+    *,
+    majority: bool = False,
+    strict: bool = False,
+) -> Arrangement:
+    """The arrangement of ``hand`` that a score of its rows likes best.
+
+    Each row's value code is scored by its own table; a table must not
+    decrease as the code grows (a stronger row never scores less).  The
+    arrangement's score is the sum of the three (or, with ``majority``, the
+    chance of winning at least two rows, when each score is the chance of
+    winning that row and the rows are independent).  Misset arrangements are
+    never chosen; ties go to the stronger back, then the stronger middle.
+    """
     plan = _split_plan()
     table5, table3 = _TABLE5, _TABLE3
     ranks = [c.code & 63 for c in hand]
@@ -547,18 +568,23 @@ def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) ->
         ]
         for a, b, c, d, e in _BACK_SUBSETS
     ]
-    s5 = [five_strength[v] for v in values5]
+    sb = [back_score[v] for v in values5]
+    sm = [middle_score[v] for v in values5]
     values3 = [table3[ranks[a] * ranks[b] * ranks[c]] for a, b, c in _FRONT_SUBSETS]
-    s3 = [three_strength[v] for v in values3]
+    s3 = [front_score[v] for v in values3]
     best_front = max(s3)
-    # strength grows with the value code, so sorting by code orders by strength
+
+    def combined(x: float, y: float, z: float) -> float:
+        return x * y + x * z + y * z - 2 * x * y * z if majority else x + y + z
+
+    # the scores grow with the value code, so sorting by code orders by score
     order = sorted(zip(values5, range(len(values5))), reverse=True)
-    best, best_back_v, best_mid_v = -1.0, 0, 0
+    best, best_back_v, best_mid_v = -float("inf"), 0, 0
     best_ids = (0, 0, 0)
     for back_v, back in order:
-        back_s = s5[back]
+        back_s = sb[back]
         # the middle is no stronger than the back: this bounds every later back too
-        if 2 * back_s + best_front < best:
+        if combined(back_s, middle_score[back_v], best_front) < best:
             break
         highest_mid = back_v - 1 if strict else back_v  # value codes are whole numbers
         for mid, front in plan[back]:
@@ -568,7 +594,11 @@ def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) ->
             front_v = values3[front]
             if front_v > mid_v:
                 continue
-            total = back_s + s5[mid] + s3[front]
+            if majority:
+                x, y, z = back_s, sm[mid], s3[front]
+                total = x * y + x * z + y * z - 2 * x * y * z
+            else:
+                total = back_s + sm[mid] + s3[front]
             if total > best or (total == best and (back_v, mid_v) > (best_back_v, best_mid_v)):
                 best, best_back_v, best_mid_v = total, back_v, mid_v
                 best_ids = (back, mid, front)

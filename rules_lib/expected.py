@@ -1,0 +1,354 @@
+"""Expected points: set a hand for the points it wins against a table of
+players who set theirs the same way (issue 17; the strength objective of
+:func:`~rules_lib.arrange.best_arrangement` stays as the ``"strength"`` option).
+
+What a row is worth depends on the rows it meets, so the rows opponents set
+are summarised by their *distributions*: for back, middle and front, how
+often each value comes up when random hands are set by the solver.  From
+those, each row value gets a score:
+
+* **Mậu Binh** (against the dealer; a tied row loses): a row's chance of
+  beating the dealer's row in its place, ``p``.  The hand wins a unit with two
+  rows or more; with the three chances ``p, q, r`` taken as independent, that
+  is ``pq + pr + qr - 2pqr``, and the expected points are twice that, less 1.
+* **Chinese Poker** (each opponent, row by row; the book's royalties): a
+  row's expected points, its royalty times its chance of winning, less the
+  royalties of the stronger rows it may meet, each times its chance.  The
+  three add up.
+
+The distributions depend on how everyone sets their hands, so they are found
+by fixed-point iteration: start from the strength objective, set many random
+hands, measure the rows, build the new objective, and set again, counting the
+rows of every round together (fictitious play), until the rows a round sets
+stop moving away from the table they answer (:func:`iterate`).  ``python -m rules_lib.expected`` does that and
+writes ``row_distributions.json`` beside this module; :func:`load` reads it.
+
+>>> arr = expected_best_arrangement("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs", "mau_binh")
+>>> arr.is_misset()
+False
+>>> -1 <= expected_points(arr, "mau_binh") <= 1
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from importlib import resources
+from itertools import accumulate
+from math import sqrt
+from statistics import fmean, stdev
+from typing import Literal
+
+from .arrange import ROWS, Arrangement, Row, _strength_tables, _thirteen, best_split
+from .cards import AnyCard, Card, standard_deck
+from .chinese_poker import ChinesePokerRules
+from .errors import UnknownOptionError
+from .poker import Category
+
+__all__ = [
+    "GAMES",
+    "HeadToHead",
+    "RowDistributions",
+    "expected_best_arrangement",
+    "expected_points",
+    "head_to_head",
+    "iterate",
+    "load",
+    "row_scores",
+]
+
+Game = Literal["mau_binh", "chinese_poker"]
+#: The games this objective knows, with the rules it scores by.
+GAMES: tuple[Game, ...] = ("mau_binh", "chinese_poker")
+DATA = "row_distributions.json"
+
+
+@dataclass(frozen=True)
+class RowDistributions:
+    """How often each value comes up in each row of hands set by the solver
+    (value code -> count, over ``hands`` set hands), with how they were found."""
+
+    back: dict[int, int]
+    middle: dict[int, int]
+    front: dict[int, int]
+    hands: int
+    rounds: int = 0
+    movement: tuple[float, ...] = ()
+    cache: dict[str, tuple[dict[int, float], dict[int, float], dict[int, float]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def of(self, row: Row) -> dict[int, int]:
+        return {Row.BACK: self.back, Row.MIDDLE: self.middle, Row.FRONT: self.front}[row]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "hands": self.hands,
+            "rounds": self.rounds,
+            "movement": list(self.movement),
+            **{row.value: {str(k): v for k, v in sorted(self.of(row).items())} for row in ROWS},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> RowDistributions:
+        rows = [{int(k): int(v) for k, v in dict(data[row.value]).items()} for row in ROWS]  # type: ignore[call-overload]
+        return cls(
+            rows[0],
+            rows[1],
+            rows[2],
+            int(data["hands"]),  # type: ignore[call-overload]
+            int(data.get("rounds", 0)),  # type: ignore[call-overload]
+            tuple(float(x) for x in data.get("movement", ())),  # type: ignore[attr-defined]
+        )
+
+
+def measure(
+    hands: Iterable[Sequence[AnyCard]], setter: Callable[[Sequence[AnyCard]], Arrangement]
+) -> RowDistributions:
+    """The rows' distributions when ``setter`` sets each of ``hands``."""
+    counts = [Counter[int](), Counter[int](), Counter[int]()]
+    n = 0
+    for hand in hands:
+        for row_counts, value in zip(counts, setter(hand).values(), strict=True):
+            row_counts[value.code] += 1
+        n += 1
+    return RowDistributions(dict(counts[0]), dict(counts[1]), dict(counts[2]), n)
+
+
+def _win_chance(counts: dict[int, int], codes: Iterable[int]) -> dict[int, float]:
+    """For each code: the share of ``counts`` strictly below it (a tie loses)."""
+    keys = sorted(counts)
+    below = [0, *accumulate(counts[k] for k in keys)]
+    total = below[-1]
+    return {code: below[bisect_left(keys, code)] / total for code in codes}
+
+
+def _row_points(
+    counts: dict[int, int], codes: Iterable[int], royalty: Callable[[int], int]
+) -> dict[int, float]:
+    """For each code: the expected points of a row of that value against one
+    opponent's row drawn from ``counts``: its royalty when it wins, minus the
+    opponent's royalty when it loses, nothing on a tie."""
+    keys = sorted(counts)
+    below = [0, *accumulate(counts[k] for k in keys)]
+    paid = [0, *accumulate(counts[k] * royalty(k) for k in keys)]
+    total = below[-1]
+    out: dict[int, float] = {}
+    for code in codes:
+        won = below[bisect_left(keys, code)]
+        lost = paid[-1] - paid[bisect_right(keys, code)]
+        out[code] = (won * royalty(code) - lost) / total
+    return out
+
+
+def _category(code: int) -> Category:
+    return Category(code >> 20)
+
+
+def row_scores(
+    game: Game, dist: RowDistributions
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """Each row's score of every value code (back, middle, front), see the module's text."""
+    cached = dist.cache.get(game)
+    if cached is not None:
+        return cached
+    five, three = _strength_tables()
+    if game == "mau_binh":
+        scores = (
+            _win_chance(dist.back, five),
+            _win_chance(dist.middle, five),
+            _win_chance(dist.front, three),
+        )
+    else:
+        rules = ChinesePokerRules()
+
+        def points(row: Row, codes: Iterable[int]) -> dict[int, float]:
+            return _row_points(dist.of(row), codes, lambda c: rules.royalty(row, _category(c)))
+
+        scores = (points(Row.BACK, five), points(Row.MIDDLE, five), points(Row.FRONT, three))
+    dist.cache[game] = scores
+    return scores
+
+
+def _checked(game: str) -> Game:
+    if game not in GAMES:
+        raise UnknownOptionError(
+            f"no expected-points game {game!r}; choose one of: {', '.join(GAMES)}"
+        )
+    return game
+
+
+def expected_best_arrangement(
+    cards: str | Iterable[AnyCard],
+    game: str,
+    dist: RowDistributions | None = None,
+    *,
+    strict: bool = False,
+) -> Arrangement:
+    """The arrangement of ``cards`` with the most expected points in ``game``
+    against opponents whose rows follow ``dist`` (by default the shipped
+    distributions, :func:`load`)."""
+    g = _checked(game)
+    back, middle, front = row_scores(g, dist or load(g))
+    return best_split(
+        _thirteen(cards), back, middle, front, majority=g == "mau_binh", strict=strict
+    )
+
+
+def expected_points(arr: Arrangement, game: str, dist: RowDistributions | None = None) -> float:
+    """The expected points of ``arr`` against one opponent (Chinese Poker) or
+    the dealer (Mậu Binh) whose rows follow ``dist``; a misset hand loses."""
+    g = _checked(game)
+    back, middle, front = row_scores(g, dist or load(g))
+    if arr.is_misset():
+        return (
+            -1.0 if g == "mau_binh" else -float(sum(max(t.values()) for t in (back, middle, front)))
+        )
+    b, m, f = (v.code for v in arr.values())
+    if g == "mau_binh":
+        x, y, z = back[b], middle[m], front[f]
+        return 2 * (x * y + x * z + y * z - 2 * x * y * z) - 1
+    return back[b] + middle[m] + front[f]
+
+
+def _strength_setter(hand: Sequence[AnyCard]) -> Arrangement:
+    from .arrange import best_arrangement
+
+    return best_arrangement(hand)
+
+
+def random_hands(count: int, seed: int) -> list[list[Card]]:
+    """``count`` random hands of 13 (each from a fresh shuffled deck)."""
+    rng = random.Random(seed)
+    deck = [c for c in standard_deck() if isinstance(c, Card)]
+    return [rng.sample(deck, 13) for _ in range(count)]
+
+
+def movement(a: RowDistributions, b: RowDistributions) -> float:
+    """How far two distributions are apart: the largest gap between their
+    cumulative shares at any value, over the three rows (the Kolmogorov-Smirnov
+    distance; 0: the same, 1: nothing in common).  A row's chance of winning
+    moves by at most this much.
+
+    >>> d = RowDistributions({1: 1}, {1: 1}, {1: 1}, 1)
+    >>> movement(d, d), movement(d, RowDistributions({2: 1}, {1: 1}, {1: 1}, 1))
+    (0.0, 1.0)
+    """
+    worst = 0.0
+    for row in ROWS:
+        x, y = a.of(row), b.of(row)
+        nx, ny = sum(x.values()), sum(y.values())
+        fx = fy = 0.0
+        for code in sorted(set(x) | set(y)):
+            fx += x.get(code, 0) / nx
+            fy += y.get(code, 0) / ny
+            worst = max(worst, abs(fx - fy))
+    return worst
+
+
+def blend(a: RowDistributions, b: RowDistributions) -> RowDistributions:
+    """The rows of both, counted together."""
+    rows = [Counter(a.of(row)) + Counter(b.of(row)) for row in ROWS]
+    return RowDistributions(dict(rows[0]), dict(rows[1]), dict(rows[2]), a.hands + b.hands)
+
+
+def iterate(
+    game: str, hands: int, rounds: int, seed: int, report: Callable[[str], None] = print
+) -> RowDistributions:
+    """Fixed-point iteration (see the module's text), damped as in fictitious
+    play: each round sets the same ``hands`` random hands against the current
+    table, and the next table counts the rows of every round so far together
+    (a table replaced by its own best reply each round went round in circles:
+    0.48, 0.20, 0.27 for Mậu Binh).  ``movement`` records, for each round, how
+    far the rows just set were from the table they answered."""
+    g = _checked(game)
+    deals = random_hands(hands, seed)
+    dist = measure(deals, _strength_setter)
+    moved: list[float] = []
+    for n in range(1, rounds + 1):
+        reply = measure(deals, partial(expected_best_arrangement, game=g, dist=dist))
+        moved.append(round(movement(dist, reply), 5))
+        report(f"{g}: round {n}, the rows set were {moved[-1]:.4f} from the table")
+        dist = blend(dist, reply)
+    return RowDistributions(dist.back, dist.middle, dist.front, dist.hands, rounds, tuple(moved))
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Seat 0 set by the expected-points objective, then by the strength
+    objective, against the same three opponents each deal: points per deal."""
+
+    game: str
+    opponents: str
+    expected: tuple[float, ...]
+    strength: tuple[float, ...]
+
+    @property
+    def gain(self) -> tuple[float, float, float]:
+        """The mean gain per deal of expected points over strength, with its 95% interval."""
+        diffs = [a - b for a, b in zip(self.expected, self.strength, strict=True)]
+        mean = fmean(diffs)
+        half = 1.96 * stdev(diffs) / sqrt(len(diffs))
+        return mean, mean - half, mean + half
+
+
+def head_to_head(game: str, deals: int, seed: int, opponents: str = "strength") -> HeadToHead:
+    """Deal four hands ``deals`` times; seat 0 set both ways (common random
+    numbers), the three others set by ``opponents`` (``"strength"``, the
+    book's bots today, or ``"expected"``).  Mậu Binh: each opponent is the
+    dealer in turn, a unit a settlement; Chinese Poker: points against the
+    three (source rules, special hands declared)."""
+    from . import chinese_poker, mau_binh
+    from .arrange import best_arrangement, deal
+
+    g = _checked(game)
+    setters: dict[str, Callable[[Sequence[AnyCard]], Arrangement]] = {
+        "strength": best_arrangement,
+        "expected": partial(expected_best_arrangement, game=g),
+    }
+    if opponents not in setters:
+        raise UnknownOptionError(f"no opponents {opponents!r}; choose strength or expected")
+    mine: dict[str, list[float]] = {"expected": [], "strength": []}
+    for d in range(deals):
+        hands = deal(seed * 1_000_003 + d)
+        others = [setters[opponents](h) for h in hands[1:]]
+        for name, setter in setters.items():
+            arr = setter(hands[0])
+            if g == "mau_binh":
+                mine[name].append(sum(int(mau_binh.settle(arr, o).outcome) for o in others))
+            else:
+                mine[name].append(sum(chinese_poker.score_pair(arr, o).points for o in others))
+    return HeadToHead(g, opponents, tuple(mine["expected"]), tuple(mine["strength"]))
+
+
+@lru_cache(maxsize=4)
+def load(game: str) -> RowDistributions:
+    """The shipped distributions of ``game`` (``row_distributions.json``)."""
+    g = _checked(game)
+    text = resources.files(__package__).joinpath(DATA).read_text(encoding="utf-8")
+    return RowDistributions.from_json(json.loads(text)[g])
+
+
+def main() -> None:  # pragma: no cover - run by hand to regenerate the data
+    import argparse
+    from pathlib import Path
+
+    parser = argparse.ArgumentParser(description="Regenerate rules_lib/row_distributions.json")
+    parser.add_argument("--hands", type=int, default=6_000)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    out: dict[str, object] = {"seed": args.seed}
+    for game in GAMES:
+        out[game] = iterate(game, args.hands, args.rounds, args.seed).to_json()
+    Path(__file__).with_name(DATA).write_text(json.dumps(out) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

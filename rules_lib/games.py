@@ -23,7 +23,7 @@ book's option tables read this table instead of keeping copies.
 >>> find_game("tredici").preset_for_link("house") == find_game("tredici").presets["house"]
 True
 >>> sorted(find_game("tien_len").bots)
-['greedy', 'heuristic', 'random']
+['greedy', 'heuristic', 'random', 'search']
 """
 
 from __future__ import annotations

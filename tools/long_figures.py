@@ -1,8 +1,8 @@
-"""Play the search bots' tournaments whose results the chapters show.
+"""Compute the figures the chapters show that take too long for a page.
 
-Run from the repository root: ``python tools/search_tournaments.py [--game G] [--games N]``.
+Run from the repository root: ``python tools/long_figures.py --game G [--games N]``.
 
-A tournament of search bots takes minutes to hours, too long for the
+A tournament of search bots takes minutes to an hour, too long for the
 chapters' cells, so this script plays it once and writes every game's result
 beside the chapter; the chapter reads the file, and a hidden cell replays the
 first games from their seeds and checks that they come out the same.
@@ -14,6 +14,10 @@ first games from their seeds and checks that they come out the same.
 * Tredici (``book/tredici/search_bot_games.json``): the search bot against
   the book's bot, game ``g`` dealt with seed ``SEED + g``, the seats swapping
   each game.
+* Expected points (``book/strategy/expected_points.json``): at a table of
+  four, seat 0 set by the expected-points objective and by the strength
+  objective against the same three opponents, for each game and each kind of
+  opponent (:func:`rules_lib.expected.head_to_head`); each deal's points.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_lib.engine import Bot, playout
+from rules_lib.expected import GAMES, head_to_head
 from rules_lib.tien_len.bots import HeuristicBot, tournament_game, tournament_seeds
 from rules_lib.tien_len.bots import search_bot as tien_len_search
 from rules_lib.tredici import PRESETS, TrediciBot
@@ -38,6 +43,7 @@ SEED = 2026
 FILES = {
     "tien_len": ROOT / "book" / "tien_len" / "search_bot_games.json",
     "tredici": ROOT / "book" / "tredici" / "search_bot_games.json",
+    "expected": ROOT / "book" / "strategy" / "expected_points.json",
 }
 
 
@@ -75,6 +81,17 @@ def main() -> None:
             data["reference places"].append(tien_len_game(g, deal, play, search=False))
             if g % 50 == 49:
                 print(f"{g + 1} deals, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    elif args.game == "expected":
+        for game in GAMES:
+            for opponents in ("strength", "expected"):
+                result = head_to_head(game, args.games, SEED, opponents)
+                data[f"{game} against {opponents}"] = {
+                    "expected": result.expected,
+                    "strength": result.strength,
+                }
+                print(
+                    f"{game} against {opponents}: {time.monotonic() - start:.0f} s", file=sys.stderr
+                )
     else:
         data["search results"] = []
         for g in range(args.games):

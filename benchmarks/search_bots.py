@@ -2,7 +2,8 @@
 takes and how often they win.
 
 Run: ``python benchmarks/search_bots.py [--games N] [--moves M] [--seed S] [--game G]``
-(``--game tien_len`` or ``tredici`` for one game only; the two can run side by side).
+(``--game tien_len`` or ``tredici`` for one game only; the two can run side by side;
+``--games 0`` for the move times only).
 
 1. **A move**: M positions where the bot has a real choice (two or more
    candidates), taken from games between heuristic bots; the search bot's
@@ -113,6 +114,8 @@ def tien_len_figures(args: argparse.Namespace) -> dict[str, Any]:
         "search": ms(move_times(tl_states, tien_len_search())),
         "heuristic": ms(move_times(tl_states, HeuristicBot())),
     }
+    if args.games == 0:  # move times only
+        return figures
     t0 = time.perf_counter()
     table = tournament(
         [tien_len_search(), HeuristicBot(), HeuristicBot(), HeuristicBot()],
@@ -138,6 +141,8 @@ def tredici_figures(args: argparse.Namespace) -> dict[str, Any]:
         "book's bot": ms(move_times(td_states, TrediciBot())),
     }
 
+    if args.games == 0:  # move times only
+        return figures
     t0 = time.perf_counter()
     wins = draws = 0
     rules = TREDICI_PRESETS["source"]

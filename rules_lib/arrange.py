@@ -41,6 +41,7 @@ __all__ = [
     "Special",
     "best_arrangement",
     "best_split",
+    "best_splits",
     "deal",
     "find_specials",
     "row_strength",
@@ -548,7 +549,25 @@ def best_split(
     majority: bool = False,
     strict: bool = False,
 ) -> Arrangement:
-    """The arrangement of ``hand`` that a score of its rows likes best.
+    """The arrangement of ``hand`` that a score of its rows likes best (see :func:`best_splits`)."""
+    return best_splits(
+        hand, back_score, middle_score, front_score, majority=majority, strict=strict
+    )[0][1]
+
+
+def best_splits(
+    hand: Sequence[Card],
+    back_score: dict[int, float],
+    middle_score: dict[int, float],
+    front_score: dict[int, float],
+    *,
+    majority: bool = False,
+    strict: bool = False,
+    keep: int = 1,
+) -> list[tuple[float, Arrangement]]:
+    """The ``keep`` arrangements of ``hand`` that a score of its rows likes
+    best, with their scores, best first; one for each triple of row values
+    (arrangements whose rows have the same values score the same).
 
     Each row's value code is scored by its own table; a table must not
     decrease as the code grows (a stronger row never scores less).  The
@@ -579,12 +598,14 @@ def best_split(
 
     # the scores grow with the value code, so sorting by code orders by score
     order = sorted(zip(values5, range(len(values5))), reverse=True)
-    best, best_back_v, best_mid_v = -float("inf"), 0, 0
-    best_ids = (0, 0, 0)
+    # the best ``keep`` found so far, one per triple of row values, best first:
+    # (score, back value, middle value, front value, (back, middle, front) subsets)
+    top: list[tuple[float, int, int, int, tuple[int, int, int]]] = []
+    floor = -float("inf")  # the score to beat: the last of ``top`` once it is full
     for back_v, back in order:
         back_s = sb[back]
         # the middle is no stronger than the back: this bounds every later back too
-        if combined(back_s, middle_score[back_v], best_front) < best:
+        if combined(back_s, middle_score[back_v], best_front) < floor:
             break
         highest_mid = back_v - 1 if strict else back_v  # value codes are whole numbers
         for mid, front in plan[back]:
@@ -599,15 +620,27 @@ def best_split(
                 total = x * y + x * z + y * z - 2 * x * y * z
             else:
                 total = back_s + sm[mid] + s3[front]
-            if total > best or (total == best and (back_v, mid_v) > (best_back_v, best_mid_v)):
-                best, best_back_v, best_mid_v = total, back_v, mid_v
-                best_ids = (back, mid, front)
-    back, mid, front = best_ids
-    return Arrangement(
-        Cards(hand[i] for i in _BACK_SUBSETS[back]),
-        Cards(hand[i] for i in _BACK_SUBSETS[mid]),
-        Cards(hand[i] for i in _FRONT_SUBSETS[front]),
-    )
+            if total < floor:
+                continue
+            entry = (total, back_v, mid_v, front_v, (back, mid, front))
+            if any(t[1:4] == entry[1:4] for t in top):
+                continue  # the same row values: worth the same
+            top.append(entry)
+            top.sort(key=lambda t: t[:3], reverse=True)  # ties: stronger back, then middle
+            del top[keep:]
+            if len(top) == keep:
+                floor = top[-1][0]
+    return [
+        (
+            t[0],
+            Arrangement(
+                Cards(hand[i] for i in _BACK_SUBSETS[t[4][0]]),
+                Cards(hand[i] for i in _BACK_SUBSETS[t[4][1]]),
+                Cards(hand[i] for i in _FRONT_SUBSETS[t[4][2]]),
+            ),
+        )
+        for t in top
+    ]
 
 
 def naive_best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) -> Arrangement:

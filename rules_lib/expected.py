@@ -45,7 +45,7 @@ from math import sqrt
 from statistics import fmean, stdev
 from typing import Literal
 
-from .arrange import ROWS, Arrangement, Row, _strength_tables, _thirteen, best_split
+from .arrange import ROWS, Arrangement, Row, _strength_tables, _thirteen, best_splits
 from .cards import AnyCard, Card, standard_deck
 from .chinese_poker import ChinesePokerRules
 from .errors import UnknownOptionError
@@ -56,6 +56,7 @@ __all__ = [
     "HeadToHead",
     "RowDistributions",
     "expected_best_arrangement",
+    "expected_best_arrangements",
     "expected_points",
     "head_to_head",
     "iterate",
@@ -194,11 +195,33 @@ def expected_best_arrangement(
     """The arrangement of ``cards`` with the most expected points in ``game``
     against opponents whose rows follow ``dist`` (by default the shipped
     distributions, :func:`load`)."""
+    return expected_best_arrangements(cards, game, dist, strict=strict)[0][1]
+
+
+def expected_best_arrangements(
+    cards: str | Iterable[AnyCard],
+    game: str,
+    dist: RowDistributions | None = None,
+    *,
+    strict: bool = False,
+    keep: int = 1,
+) -> list[tuple[float, Arrangement]]:
+    """The ``keep`` arrangements of ``cards`` with the most expected points,
+    each with its points (:func:`expected_points`), best first; one for each
+    set of row values.
+
+    >>> top = expected_best_arrangements("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs", "chinese_poker", keep=4)
+    >>> len(top), top[0][0] >= top[1][0] >= top[3][0]
+    (4, True)
+    """
     g = _checked(game)
     back, middle, front = row_scores(g, dist or load(g))
-    return best_split(
-        _thirteen(cards), back, middle, front, majority=g == "mau_binh", strict=strict
+    found = best_splits(
+        _thirteen(cards), back, middle, front, majority=g == "mau_binh", strict=strict, keep=keep
     )
+    if g == "mau_binh":  # the chance of winning the unit, as expected units
+        return [(2 * score - 1, arr) for score, arr in found]
+    return found
 
 
 def expected_points(arr: Arrangement, game: str, dist: RowDistributions | None = None) -> float:

@@ -19,6 +19,7 @@ from rules_lib.expected import (
     GAMES,
     RowDistributions,
     expected_best_arrangement,
+    expected_best_arrangements,
     expected_points,
     load,
     measure,
@@ -84,7 +85,7 @@ def test_chinese_poker_row_points_are_the_scoring_functions_average():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_solver_finds_the_arrangement_with_the_most_expected_points(game):
+def test_the_solver_finds_the_arrangements_with_the_most_expected_points(game):
     dist = load(game)
     hand = deal(21)[1]
     best = expected_best_arrangement(hand, game, dist)
@@ -97,8 +98,16 @@ def test_the_solver_finds_the_arrangement_with_the_most_expected_points(game):
             splits.append(
                 Arrangement(*(Cards(cards[i] for i in row) for row in (back, mid, front)))
             )
-    top = max(expected_points(a, game, dist) for a in splits if not a.is_misset())
-    assert expected_points(best, game, dist) == pytest.approx(top)
+    by_values = {}
+    for a in splits:
+        if not a.is_misset():
+            by_values[tuple(v.code for v in a.values())] = expected_points(a, game, dist)
+    ranked = sorted(by_values.values(), reverse=True)
+    assert expected_points(best, game, dist) == pytest.approx(ranked[0])
+    # and the next best three, one for each set of row values, with their points
+    top = expected_best_arrangements(hand, game, dist, keep=4)
+    assert [p for p, _a in top] == pytest.approx(ranked[:4])
+    assert [expected_points(a, game, dist) for _p, a in top] == pytest.approx(ranked[:4])
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -230,8 +230,14 @@ def expected_points(arr: Arrangement, game: str, dist: RowDistributions | None =
     g = _checked(game)
     back, middle, front = row_scores(g, dist or load(g))
     if arr.is_misset():
-        return (
-            -1.0 if g == "mau_binh" else -float(sum(max(t.values()) for t in (back, middle, front)))
+        if g == "mau_binh":
+            return -1.0  # a misset hand loses the unit
+        # every row lost, paying the royalty of the row it meets
+        rules, table = ChinesePokerRules(), dist or load(g)
+        return -sum(
+            n * rules.royalty(row, _category(code)) / sum(table.of(row).values())
+            for row in ROWS
+            for code, n in table.of(row).items()
         )
     b, m, f = (v.code for v in arr.values())
     if g == "mau_binh":

@@ -82,6 +82,11 @@ def test_chinese_poker_row_points_are_the_scoring_functions_average():
     for other in table:  # each row of each opponent counts once per combination; rows add up
         total += score_pair(mine, other, rules, a_declares=False, b_declares=False).points
     assert expected_points(mine, "chinese_poker", dist) == pytest.approx(total / len(table))
+    # a misset hand loses every row and pays the royalty of the row it meets
+    misset = Arrangement(mine.middle, mine.back, mine.front)
+    assert misset.is_misset()
+    paid = [score_pair(misset, o, rules, a_declares=False, b_declares=False).points for o in table]
+    assert expected_points(misset, "chinese_poker", dist) == pytest.approx(sum(paid) / len(table))
 
 
 @pytest.mark.parametrize("game", GAMES)

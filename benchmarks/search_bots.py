@@ -103,7 +103,7 @@ def main() -> None:
     OUT.mkdir(exist_ok=True)
     name = "search_bots.json" if args.game == "both" else f"search_bots_{args.game}.json"
     (OUT / name).write_text(json.dumps(figures, indent=2), encoding="utf-8")
-    print(json.dumps(figures, indent=2))
+    print(json.dumps(figures, indent=2, ensure_ascii=False))
 
 
 def tien_len_figures(args: argparse.Namespace) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def rate(wins: int, games: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=["tien_len", "tredici", "both"], default="both")

@@ -52,6 +52,15 @@ def free_ports(n: int) -> list[int]:
             s.close()
 
 
+def command_line(process: psutil.Process) -> str:
+    """The process's command line; empty once it has ended (a short-lived
+    child may end between being listed and being asked)."""
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
+
+
 class Hub:
     """A running hub; ``stop`` ends it and every process it started."""
 
@@ -73,7 +82,7 @@ class Hub:
         return children
 
     def user_servers(self) -> list[psutil.Process]:
-        return [p for p in self.remember() if "jupyterhub.singleuser" in " ".join(p.cmdline())]
+        return [p for p in self.remember() if "jupyterhub.singleuser" in command_line(p)]
 
     def stop(self) -> list[str]:
         """Stop the hub as Ctrl-C would (it stops the user servers and the
@@ -180,7 +189,7 @@ def test_two_users_each_get_their_own_app(browser, hub, screenshot_dir):
         )
     both_drawn = time.monotonic() - started
     servers = hub.user_servers()
-    assert len(servers) == len(USERS), [" ".join(p.cmdline())[:120] for p in servers]
+    assert len(servers) == len(USERS), [command_line(p)[:120] for p in servers]
 
     for name, (context, page, watch) in users.items():
         card = page.locator(".rl-card-table .rl-card-button").first
@@ -204,7 +213,7 @@ def test_two_users_each_get_their_own_app(browser, hub, screenshot_dir):
         watch.check()
         context.close()
 
-    kernels = [p for p in hub.family.values() if "ipykernel" in " ".join(p.cmdline())]
+    kernels = [p for p in hub.family.values() if "ipykernel" in command_line(p)]
     assert len(kernels) >= len(USERS)
     stopping = time.monotonic()
     killed = hub.stop()

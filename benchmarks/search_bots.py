@@ -70,6 +70,13 @@ def move_times(states: list[Any], bot: Bot[Any]) -> list[float]:
     return times
 
 
+def beside(
+    states: list[Any], search: Bot[Any], name: str, reference: Bot[Any]
+) -> dict[str, dict[str, float]]:
+    """The search bot's move times on ``states``, beside the reference bot's."""
+    return {"search": ms(move_times(states, search)), name: ms(move_times(states, reference))}
+
+
 def ms(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     return {
@@ -109,11 +116,8 @@ def main() -> None:
 def tien_len_figures(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {}
 
-    tl_states = positions(lambda s: tien_len_game(s), HeuristicBot(), args.moves, distinct_plays)
-    figures["Tiến Lên move (ms)"] = {
-        "search": ms(move_times(tl_states, tien_len_search())),
-        "heuristic": ms(move_times(tl_states, HeuristicBot())),
-    }
+    states = positions(tien_len_game, HeuristicBot(), args.moves, distinct_plays)
+    figures["Tiến Lên move (ms)"] = beside(states, tien_len_search(), "heuristic", HeuristicBot())
     if args.games == 0:  # move times only
         return figures
     t0 = time.perf_counter()
@@ -135,11 +139,8 @@ def tien_len_figures(args: argparse.Namespace) -> dict[str, Any]:
 
 def tredici_figures(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    td_states = positions(tredici_game, TrediciBot(), args.moves, lambda _o, legal: legal)
-    figures["Tredici move (ms)"] = {
-        "search": ms(move_times(td_states, tredici_search())),
-        "book's bot": ms(move_times(td_states, TrediciBot())),
-    }
+    states = positions(tredici_game, TrediciBot(), args.moves, lambda _o, legal: legal)
+    figures["Tredici move (ms)"] = beside(states, tredici_search(), "book's bot", TrediciBot())
 
     if args.games == 0:  # move times only
         return figures

@@ -40,7 +40,6 @@ __all__ = [
     "Row",
     "Special",
     "best_arrangement",
-    "best_split",
     "best_splits",
     "deal",
     "find_specials",
@@ -537,22 +536,10 @@ def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) ->
     '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
     """
     five_strength, three_strength = _strength_tables()
-    return best_split(_thirteen(cards), five_strength, five_strength, three_strength, strict=strict)
-
-
-def best_split(
-    hand: Sequence[Card],
-    back_score: dict[int, float],
-    middle_score: dict[int, float],
-    front_score: dict[int, float],
-    *,
-    majority: bool = False,
-    strict: bool = False,
-) -> Arrangement:
-    """The arrangement of ``hand`` that a score of its rows likes best (see :func:`best_splits`)."""
-    return best_splits(
-        hand, back_score, middle_score, front_score, majority=majority, strict=strict
-    )[0][1]
+    best = best_splits(
+        _thirteen(cards), five_strength, five_strength, three_strength, strict=strict
+    )
+    return best[0][1]
 
 
 def best_splits(

@@ -45,7 +45,17 @@ from math import sqrt
 from statistics import fmean, stdev
 from typing import Literal
 
-from .arrange import ROWS, Arrangement, Row, _strength_tables, _thirteen, best_splits
+from . import chinese_poker, mau_binh
+from .arrange import (
+    ROWS,
+    Arrangement,
+    Row,
+    _strength_tables,
+    _thirteen,
+    best_arrangement,
+    best_splits,
+    deal,
+)
 from .cards import AnyCard, Card, standard_deck
 from .chinese_poker import ChinesePokerRules
 from .errors import UnknownOptionError
@@ -246,12 +256,6 @@ def expected_points(arr: Arrangement, game: str, dist: RowDistributions | None =
     return back[b] + middle[m] + front[f]
 
 
-def _strength_setter(hand: Sequence[AnyCard]) -> Arrangement:
-    from .arrange import best_arrangement
-
-    return best_arrangement(hand)
-
-
 def random_hands(count: int, seed: int) -> list[list[Card]]:
     """``count`` random hands of 13 (each from a fresh shuffled deck)."""
     rng = random.Random(seed)
@@ -298,7 +302,7 @@ def iterate(
     far the rows just set were from the table they answered."""
     g = _checked(game)
     deals = random_hands(hands, seed)
-    dist = measure(deals, _strength_setter)
+    dist = measure(deals, best_arrangement)
     moved: list[float] = []
     for n in range(1, rounds + 1):
         reply = measure(deals, partial(expected_best_arrangement, game=g, dist=dist))
@@ -333,9 +337,6 @@ def head_to_head(game: str, deals: int, seed: int, opponents: str = "strength") 
     book's bots today, or ``"expected"``).  Mậu Binh: each opponent is the
     dealer in turn, a unit a settlement; Chinese Poker: points against the
     three (source rules, special hands declared)."""
-    from . import chinese_poker, mau_binh
-    from .arrange import best_arrangement, deal
-
     g = _checked(game)
     setters: dict[str, Callable[[Sequence[AnyCard]], Arrangement]] = {
         "strength": best_arrangement,

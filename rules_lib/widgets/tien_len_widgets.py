@@ -59,7 +59,7 @@ PRESET_LABELS: dict[str, str] = _GAME.labels
 SEAT_NAMES: tuple[str, ...] = ("You", "Bot A", "Bot B", "Bot C")
 _OPPONENTS = {
     "heuristic": "heuristic bots",
-    "search": "search bots (strongest; each move takes a moment)",
+    "search": "search bots (strongest, slower)",
     "greedy": "greedy bots",
     "random": "random bots",
 }

@@ -79,7 +79,7 @@ def _capital(text: str) -> str:
 #: Who you play against: the book's bot, or the search bot (rules_lib.search).
 OPPONENTS = {
     "book": "the book's bot",
-    "search": "the search bot (strongest; each move takes a moment)",
+    "search": "the search bot (strongest, slower)",
 }
 
 

@@ -19,6 +19,7 @@ games reward in their own ways, and :func:`best_arrangement` searches all
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -29,10 +30,11 @@ from itertools import combinations
 from math import comb
 
 from .cards import SUITS, AnyCard, Card, Cards, Rank, parse_cards, shuffled, standard_deck
-from .errors import CardCountError, DuplicateCardError, NotationError
+from .errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
 from .poker import _TABLE3, _TABLE5, Category, HandValue, code3, code5
 
 __all__ = [
+    "OBJECTIVES",
     "ROW_SIZES",
     "SPLITS",
     "Arrangement",
@@ -45,6 +47,7 @@ __all__ = [
     "find_specials",
     "row_strength",
     "special_arrangement",
+    "strongest_arrangement",
 ]
 
 #: The number of ways to set 13 cards as back, middle and front.
@@ -518,8 +521,56 @@ def _split_plan() -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(plan)
 
 
-def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) -> Arrangement:
-    """The arrangement, among all 72,072, that maximises the sum of the rows' strengths.
+#: The objectives :func:`best_arrangement` knows: expected points (the
+#: default, :mod:`rules_lib.expected`) and the sum of the rows' strengths.
+OBJECTIVES = ("expected", "strength")
+
+
+def best_arrangement(
+    cards: str | Iterable[AnyCard],
+    game: str = "mau_binh",
+    *,
+    objective: str = "expected",
+    strict: bool = False,
+) -> Arrangement:
+    """The solver's best arrangement of ``cards`` for ``game`` (``"mau_binh"``
+    or ``"chinese_poker"``), never misset.
+
+    ``objective``:
+
+    * ``"expected"`` (the default): the most expected points against a table
+      of players who set their hands the same way
+      (:func:`rules_lib.expected.expected_best_arrangement`);
+    * ``"strength"``: the largest sum of the rows' strengths, each row's
+      share of all possible rows of its size that it beats
+      (:func:`strongest_arrangement`); the same for both games.
+
+    Special hands are not part of either objective: the bots of
+    :func:`rules_lib.strategy.solver_arrangement` set three flushes or three
+    straights when Mậu Binh pays them.
+
+    >>> hand = "As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs"
+    >>> str(best_arrangement(hand))
+    '7♦ 6♣ 5♠ 4♥ 3♦ / A♠ A♥ 9♠ 9♥ 2♣ / K♦ K♣ Q♠'
+    >>> str(best_arrangement(hand, objective="strength"))
+    '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
+    >>> best_arrangement(hand, objective="luck")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.UnknownOptionError: no objective 'luck'; choose one of: expected, strength
+    """
+    if objective == "strength":
+        return strongest_arrangement(cards, strict=strict)
+    if objective == "expected":
+        from .expected import expected_best_arrangement  # it builds on this module
+
+        return expected_best_arrangement(cards, game, strict=strict)
+    raise UnknownOptionError(f"no objective {objective!r}; choose one of: {', '.join(OBJECTIVES)}")
+
+
+def strongest_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) -> Arrangement:
+    """The arrangement, among all 72,072, that maximises the sum of the rows' strengths
+    (the ``"strength"`` objective of :func:`best_arrangement`).
 
     The objective: for each row, the share of all hands of its size (every
     5-card hand for back and middle, every 3-card hand for the front) that
@@ -532,7 +583,7 @@ def best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) ->
     strongest down, and the search stops when even a middle as strong as the
     back and the best possible front could not beat the best found.
 
-    >>> str(best_arrangement("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs"))
+    >>> str(strongest_arrangement("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs"))
     '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
     """
     five_strength, three_strength = _strength_tables()
@@ -551,10 +602,16 @@ def best_splits(
     majority: bool = False,
     strict: bool = False,
     keep: int = 1,
+    rescore: Callable[[int, int, int], float] | None = None,
+    rescored: int = 0,
 ) -> list[tuple[float, Arrangement]]:
     """The ``keep`` arrangements of ``hand`` that a score of its rows likes
     best, with their scores, best first; one for each triple of row values
     (arrangements whose rows have the same values score the same).
+
+    With ``rescore``, the best ``max(keep, rescored)`` by the tables are
+    scored again by ``rescore(back, middle, front)`` (value codes), and the
+    best ``keep`` of those are returned with their new scores.
 
     Each row's value code is scored by its own table; a table must not
     decrease as the code grows (a stronger row never scores less).  The
@@ -585,10 +642,14 @@ def best_splits(
 
     # the scores grow with the value code, so sorting by code orders by score
     order = sorted(zip(values5, range(len(values5))), reverse=True)
-    # the best ``keep`` found so far, one per triple of row values, best first:
-    # (score, back value, middle value, front value, (back, middle, front) subsets)
-    top: list[tuple[float, int, int, int, tuple[int, int, int]]] = []
-    floor = -float("inf")  # the score to beat: the last of ``top`` once it is full
+    # the best found so far, one per triple of row values, as a min-heap on
+    # (score, back value, middle value, -order found): on equal scores the
+    # stronger back, then the stronger middle, then the first found is better
+    wanted = max(keep, rescored) if rescore is not None else keep
+    heap: list[tuple[float, int, int, int, int, tuple[int, int, int]]] = []
+    held: set[tuple[int, int, int]] = set()
+    floor = -float("inf")  # the score to beat once the heap is full
+    found = 0
     for back_v, back in order:
         back_s = sb[back]
         # the middle is no stronger than the back: this bounds every later back too
@@ -609,29 +670,42 @@ def best_splits(
                 total = back_s + sm[mid] + s3[front]
             if total < floor:
                 continue
-            entry = (total, back_v, mid_v, front_v, (back, mid, front))
-            if any(t[1:4] == entry[1:4] for t in top):
+            triple = (back_v, mid_v, front_v)
+            if triple in held:
                 continue  # the same row values: worth the same
-            top.append(entry)
-            top.sort(key=lambda t: t[:3], reverse=True)  # ties: stronger back, then middle
-            del top[keep:]
-            if len(top) == keep:
-                floor = top[-1][0]
+            found += 1
+            entry = (total, back_v, mid_v, -found, front_v, (back, mid, front))
+            if len(heap) < wanted:
+                heapq.heappush(heap, entry)
+                held.add(triple)
+            elif entry[:4] > heap[0][:4]:
+                gone = heapq.heapreplace(heap, entry)
+                held.discard((gone[1], gone[2], gone[4]))
+                held.add(triple)
+            else:
+                continue
+            if len(heap) == wanted:
+                floor = heap[0][0]
+    top = sorted(heap, key=lambda t: t[:4], reverse=True)
+    scored = [(t[0], t[5]) for t in top]
+    if rescore is not None:
+        scored = [(rescore(t[1], t[2], t[4]), t[5]) for t in top]
+        scored.sort(key=lambda t: -t[0])  # stable: ties keep the tables' order
     return [
         (
-            t[0],
+            score,
             Arrangement(
-                Cards(hand[i] for i in _BACK_SUBSETS[t[4][0]]),
-                Cards(hand[i] for i in _BACK_SUBSETS[t[4][1]]),
-                Cards(hand[i] for i in _FRONT_SUBSETS[t[4][2]]),
+                Cards(hand[i] for i in _BACK_SUBSETS[subsets[0]]),
+                Cards(hand[i] for i in _BACK_SUBSETS[subsets[1]]),
+                Cards(hand[i] for i in _FRONT_SUBSETS[subsets[2]]),
             ),
         )
-        for t in top
+        for score, subsets in scored[:keep]
     ]
 
 
 def naive_best_arrangement(cards: str | Iterable[AnyCard], *, strict: bool = False) -> Arrangement:
-    """The same search as :func:`best_arrangement`, evaluating each split from scratch.
+    """The same search as :func:`strongest_arrangement`, evaluating each split from scratch.
 
     Slow (every one of the 72,072 splits is evaluated on its own); kept as the
     reference the benchmark and the tests compare the fast search with.

@@ -284,22 +284,33 @@ class Session(Generic[S]):
     def my_turn(self) -> bool:
         return not self.state.is_terminal() and self.state.current_player() == self.human
 
-    def play(self, action: Any) -> list[tuple[int, Any]]:
-        """Apply the reader's ``action``, then the bots' replies (returned)."""
+    def play(
+        self, action: Any, thinking: Callable[[int, int], None] | None = None
+    ) -> list[tuple[int, Any]]:
+        """Apply the reader's ``action``, then the bots' replies (returned);
+        ``thinking`` as in :meth:`run_bots`."""
         if not self.my_turn:
             raise IllegalActionError("it is not your turn")
         self.state = self.state.apply_action(action)
         self.moves.append(action)
         self.log.append((self.human, action))
-        return self.run_bots()
+        return self.run_bots(thinking=thinking)
 
-    def run_bots(self, limit: int = 10_000) -> list[tuple[int, Any]]:
-        """Let the bots move until the reader's turn or the end; returns their moves."""
+    def run_bots(
+        self, limit: int = 10_000, thinking: Callable[[int, int], None] | None = None
+    ) -> list[tuple[int, Any]]:
+        """Let the bots move until the reader's turn or the end; returns their moves.
+
+        ``thinking(seat, moved)``, if given, is called as each bot starts to
+        choose, with the number of bot moves made so far (a widget shows
+        progress with it)."""
         done: list[tuple[int, Any]] = []
         while not self.state.is_terminal() and not self.my_turn:
             if len(done) >= limit:
                 raise RulesError(f"the bots made {limit} moves in a row without ending")
             seat = self.state.current_player()
+            if thinking is not None:
+                thinking(seat, len(done))
             action = self.bots[seat].choose(
                 self.state.observation(seat), self.state.legal_actions(), self.rng
             )

@@ -1,6 +1,8 @@
 """Expected points: set a hand for the points it wins against a table of
-players who set theirs the same way (issue 17; the strength objective of
-:func:`~rules_lib.arrange.best_arrangement` stays as the ``"strength"`` option).
+players who set theirs the same way (issue 17).  This is the default
+objective of :func:`~rules_lib.arrange.best_arrangement`; the older one, the
+rows' strengths (:func:`~rules_lib.arrange.strongest_arrangement`), stays as
+its ``"strength"`` option.
 
 What a row is worth depends on the rows it meets, so the rows opponents set
 are summarised by their *distributions*: for back, middle and front, how
@@ -11,6 +13,11 @@ those, each row value gets a score:
   beating the dealer's row in its place, ``p``.  The hand wins a unit with two
   rows or more; with the three chances ``p, q, r`` taken as independent, that
   is ``pq + pr + qr - 2pqr``, and the expected points are twice that, less 1.
+  The dealer's rows are not independent, though: a strong hand tends to
+  make all three strong.  So the search keeps the best :data:`RESCORED`
+  settings by that formula, and scores each again by the share of a sample
+  of the dealer's whole settings that it beats in two rows or more
+  (:class:`JointRows`); :func:`expected_points` counts the same way.
 * **Chinese Poker** (each opponent, row by row; the book's royalties): a
   row's expected points, its royalty times its chance of winning, less the
   royalties of the stronger rows it may meet, each times its chance.  The
@@ -20,8 +27,8 @@ The distributions depend on how everyone sets their hands, so they are found
 by fixed-point iteration: start from the strength objective, set many random
 hands, measure the rows, build the new objective, and set again, counting the
 rows of every round together (fictitious play), until the rows a round sets
-stop moving away from the table they answer (:func:`iterate`).  ``python -m rules_lib.expected`` does that and
-writes ``row_distributions.json`` beside this module; :func:`load` reads it.
+stop moving away from the table they answer (:func:`iterate`).
+``python -m rules_lib.expected`` does that and writes ``row_distributions.json`` beside this module; :func:`load` reads it.
 
 >>> arr = expected_best_arrangement("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs", "mau_binh")
 >>> arr.is_misset()
@@ -50,11 +57,14 @@ from .arrange import (
     ROWS,
     Arrangement,
     Row,
+    Special,
     _strength_tables,
     _thirteen,
-    best_arrangement,
     best_splits,
     deal,
+    find_specials,
+    special_arrangement,
+    strongest_arrangement,
 )
 from .cards import AnyCard, Card, standard_deck
 from .chinese_poker import ChinesePokerRules
@@ -65,19 +75,27 @@ __all__ = [
     "GAMES",
     "HeadToHead",
     "RowDistributions",
+    "ValuedSetting",
     "expected_best_arrangement",
     "expected_best_arrangements",
     "expected_points",
     "head_to_head",
     "iterate",
     "load",
+    "ranked_settings",
     "row_scores",
+    "special_value",
 ]
 
 Game = Literal["mau_binh", "chinese_poker"]
+#: The rules of either game.
+ArrangeRules = mau_binh.MauBinhRules | ChinesePokerRules
 #: The games this objective knows, with the rules it scores by.
 GAMES: tuple[Game, ...] = ("mau_binh", "chinese_poker")
 DATA = "row_distributions.json"
+#: In Mậu Binh, how many of the best settings by independent rows are scored
+#: again against whole settings (:class:`JointRows`).
+RESCORED = 40
 
 
 @dataclass(frozen=True)
@@ -91,9 +109,23 @@ class RowDistributions:
     hands: int
     rounds: int = 0
     movement: tuple[float, ...] = ()
+    #: whole settings (back, middle, front value codes) of the newest round:
+    #: in Mậu Binh the dealer's three rows are not independent (a strong hand
+    #: makes all three strong), so a hand's chance of winning two rows is
+    #: counted against these (:class:`JointRows`)
+    joint: tuple[tuple[int, int, int], ...] = ()
     cache: dict[str, tuple[dict[int, float], dict[int, float], dict[int, float]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    joint_cache: list[JointRows] = field(default_factory=list, compare=False, repr=False)
+
+    def joint_rows(self) -> JointRows | None:
+        """:attr:`joint` ready to count with, or ``None`` without a sample."""
+        if not self.joint:
+            return None
+        if not self.joint_cache:
+            self.joint_cache.append(JointRows(self.joint))
+        return self.joint_cache[0]
 
     def of(self, row: Row) -> dict[int, int]:
         return {Row.BACK: self.back, Row.MIDDLE: self.middle, Row.FRONT: self.front}[row]
@@ -104,6 +136,7 @@ class RowDistributions:
             "rounds": self.rounds,
             "movement": list(self.movement),
             **{row.value: {str(k): v for k, v in sorted(self.of(row).items())} for row in ROWS},
+            **({"joint": [list(t) for t in self.joint]} if self.joint else {}),
         }
 
     @classmethod
@@ -116,7 +149,45 @@ class RowDistributions:
             int(data["hands"]),  # type: ignore[call-overload]
             int(data.get("rounds", 0)),  # type: ignore[call-overload]
             tuple(float(x) for x in data.get("movement", ())),  # type: ignore[attr-defined]
+            tuple((int(b), int(m), int(f)) for b, m, f in data.get("joint", ())),  # type: ignore[attr-defined]
         )
+
+
+class JointRows:
+    """A sample of whole settings, for counting how many of them a setting
+    beats in at least two rows (a tie loses).
+
+    For each row the samples are sorted by that row's value, and for each
+    position a bit mask holds the samples below it; a setting's three masks
+    then give, in a few operations on whole numbers, the samples it beats in
+    two rows or more.
+
+    >>> rows = JointRows([(5, 5, 5), (1, 9, 9), (9, 1, 1)])
+    >>> rows.majority_chance(6, 6, 6), rows.majority_chance(2, 2, 2)
+    (0.6666666666666666, 0.3333333333333333)
+    """
+
+    def __init__(self, settings: Sequence[tuple[int, int, int]]) -> None:
+        self.size = len(settings)
+        self.keys: list[list[int]] = []
+        self.masks: list[list[int]] = []
+        for row in range(3):
+            order = sorted(range(self.size), key=lambda i: settings[i][row])
+            masks, mask = [0], 0
+            for i in order:
+                mask |= 1 << i
+                masks.append(mask)
+            self.keys.append([settings[i][row] for i in order])
+            self.masks.append(masks)
+
+    def below(self, row: int, code: int) -> int:
+        """The samples whose row ``row`` a row of value ``code`` beats, as bits."""
+        return self.masks[row][bisect_left(self.keys[row], code)]
+
+    def majority_chance(self, back: int, middle: int, front: int) -> float:
+        """The share of the samples beaten in two rows or more."""
+        a, b, c = self.below(0, back), self.below(1, middle), self.below(2, front)
+        return ((a & b) | (a & c) | (b & c)).bit_count() / self.size
 
 
 def measure(
@@ -124,12 +195,15 @@ def measure(
 ) -> RowDistributions:
     """The rows' distributions when ``setter`` sets each of ``hands``."""
     counts = [Counter[int](), Counter[int](), Counter[int]()]
-    n = 0
+    settings = []
     for hand in hands:
-        for row_counts, value in zip(counts, setter(hand).values(), strict=True):
-            row_counts[value.code] += 1
-        n += 1
-    return RowDistributions(dict(counts[0]), dict(counts[1]), dict(counts[2]), n)
+        b, m, f = (value.code for value in setter(hand).values())
+        for row_counts, code in zip(counts, (b, m, f), strict=True):
+            row_counts[code] += 1
+        settings.append((b, m, f))
+    return RowDistributions(
+        dict(counts[0]), dict(counts[1]), dict(counts[2]), len(settings), joint=tuple(settings)
+    )
 
 
 def _win_chance(counts: dict[int, int], codes: Iterable[int]) -> dict[int, float]:
@@ -225,35 +299,154 @@ def expected_best_arrangements(
     (4, True)
     """
     g = _checked(game)
-    back, middle, front = row_scores(g, dist or load(g))
+    table = dist or load(g)
+    back, middle, front = row_scores(g, table)
+    majority = g == "mau_binh"
+    joint = table.joint_rows() if majority else None
     found = best_splits(
-        _thirteen(cards), back, middle, front, majority=g == "mau_binh", strict=strict, keep=keep
+        _thirteen(cards),
+        back,
+        middle,
+        front,
+        majority=majority,
+        strict=strict,
+        keep=keep,
+        # the best by independent rows, scored again against whole settings
+        rescore=None if joint is None else joint.majority_chance,
+        rescored=RESCORED,
     )
-    if g == "mau_binh":  # the chance of winning the unit, as expected units
+    if majority:  # the chance of winning the unit, as expected units
         return [(2 * score - 1, arr) for score, arr in found]
     return found
 
 
-def expected_points(arr: Arrangement, game: str, dist: RowDistributions | None = None) -> float:
-    """The expected points of ``arr`` against one opponent (Chinese Poker) or
-    the dealer (Mậu Binh) whose rows follow ``dist``; a misset hand loses."""
+def _rules_of(game: Game, rules: ArrangeRules | None) -> ArrangeRules:
+    expected_class = mau_binh.MauBinhRules if game == "mau_binh" else ChinesePokerRules
+    if rules is None:
+        return expected_class()
+    if not isinstance(rules, expected_class):
+        raise UnknownOptionError(f"{type(rules).__name__} are not the rules of {game}")
+    return rules
+
+
+def special_value(
+    arr: Arrangement, game: str, rules: ArrangeRules | None = None
+) -> tuple[float, Special] | None:
+    """What a special hand makes ``arr`` worth, whatever its rows meet, or
+    ``None`` when no special decides it: in Mậu Binh an instant win takes the
+    unit (+1; the dealer rarely holds one too); in Chinese Poker a declared
+    special takes its points from the opponent.
+
+    >>> special_value(Arrangement.parse("2s 2d 4h 4c 6s / 6d 8c 8h 10s 10d / Qh Qc As"), "mau_binh")
+    (1.0, <Special.SIX_PAIRS: 'six pairs'>)
+    """
     g = _checked(game)
+    r = _rules_of(g, rules)
+    if isinstance(r, mau_binh.MauBinhRules):
+        won = mau_binh.instant_win(arr, r)
+        return None if won is None else (1.0, won)
+    if r.specials_when_misset or not arr.is_misset(r.strict_row_order):
+        declared = chinese_poker.declared_special(arr, r)
+        if declared is not None:
+            return float(r.special_points(declared)), declared
+    return None
+
+
+def expected_points(
+    arr: Arrangement,
+    game: str,
+    dist: RowDistributions | None = None,
+    rules: ArrangeRules | None = None,
+) -> float:
+    """The expected points of ``arr`` against one opponent (Chinese Poker) or
+    the dealer (Mậu Binh) whose rows follow ``dist``, under ``rules`` (the
+    game's default rules): a special hand is worth what it takes
+    (:func:`special_value`), a misset hand loses."""
+    g = _checked(game)
+    r = _rules_of(g, rules)
+    special = special_value(arr, g, r)
+    if special is not None:
+        return special[0]
     back, middle, front = row_scores(g, dist or load(g))
-    if arr.is_misset():
+    if arr.is_misset(r.strict_row_order):
         if g == "mau_binh":
             return -1.0  # a misset hand loses the unit
         # every row lost, paying the royalty of the row it meets
-        rules, table = ChinesePokerRules(), dist or load(g)
+        assert isinstance(r, ChinesePokerRules)
+        table = dist or load(g)
         return -sum(
-            n * rules.royalty(row, _category(code)) / sum(table.of(row).values())
+            n * r.royalty(row, _category(code)) / sum(table.of(row).values())
             for row in ROWS
             for code, n in table.of(row).items()
         )
     b, m, f = (v.code for v in arr.values())
     if g == "mau_binh":
+        joint = (dist or load(g)).joint_rows()
+        if joint is not None:
+            return 2 * joint.majority_chance(b, m, f) - 1
         x, y, z = back[b], middle[m], front[f]
         return 2 * (x * y + x * z + y * z - 2 * x * y * z) - 1
     return back[b] + middle[m] + front[f]
+
+
+@dataclass(frozen=True)
+class ValuedSetting:
+    """A setting of a hand with its expected points, and the special hand
+    that decides them (if one does)."""
+
+    points: float
+    arrangement: Arrangement
+    special: Special | None = None
+
+
+def ranked_settings(
+    cards: str | Iterable[AnyCard],
+    game: str,
+    rules: ArrangeRules | None = None,
+    *,
+    count: int = 4,
+    dist: RowDistributions | None = None,
+) -> list[ValuedSetting]:
+    """The ``count`` best settings of ``cards`` by expected points
+    (:func:`expected_points`, specials included), best first, each with
+    points of its own: of settings worth the same (to 0.01), the first found
+    stands for all.  In Mậu Binh a setting as three flushes or three
+    straights, when the cards allow one, comes first.
+
+    >>> top = ranked_settings("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs", "mau_binh")
+    >>> len(top), len({round(s.points, 2) for s in top})
+    (4, 4)
+    """
+    g = _checked(game)
+    r = _rules_of(g, rules)
+    hand = _thirteen(cards)
+    candidates = [
+        arr
+        for _, arr in expected_best_arrangements(
+            hand, g, dist, strict=r.strict_row_order, keep=8 * count
+        )
+    ]
+    if isinstance(r, mau_binh.MauBinhRules):
+        held = find_specials(hand, ace_low_front=r.ace_low_front_straight)
+        for shape in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
+            if shape in held:
+                arr = special_arrangement(
+                    hand, shape, strict=r.strict_row_order, ace_low_front=r.ace_low_front_straight
+                )
+                if arr is not None:
+                    candidates.insert(0, arr)
+    valued = []
+    for arr in candidates:
+        decided = special_value(arr, g, r)
+        valued.append(
+            ValuedSetting(expected_points(arr, g, dist, r), arr, decided[1] if decided else None)
+        )
+    valued.sort(key=lambda v: -v.points)  # stable: the search's order breaks ties
+    out: list[ValuedSetting] = []
+    for v in valued:
+        if all(round(v.points, 2) != round(o.points, 2) for o in out):
+            out.append(v)
+    return out[:count]
 
 
 def random_hands(count: int, seed: int) -> list[list[Card]]:
@@ -286,9 +479,11 @@ def movement(a: RowDistributions, b: RowDistributions) -> float:
 
 
 def blend(a: RowDistributions, b: RowDistributions) -> RowDistributions:
-    """The rows of both, counted together."""
+    """The rows of both, counted together, and their whole settings."""
     rows = [Counter(a.of(row)) + Counter(b.of(row)) for row in ROWS]
-    return RowDistributions(dict(rows[0]), dict(rows[1]), dict(rows[2]), a.hands + b.hands)
+    return RowDistributions(
+        dict(rows[0]), dict(rows[1]), dict(rows[2]), a.hands + b.hands, joint=a.joint + b.joint
+    )
 
 
 def iterate(
@@ -298,18 +493,27 @@ def iterate(
     play: each round sets the same ``hands`` random hands against the current
     table, and the next table counts the rows of every round so far together
     (a table replaced by its own best reply each round went round in circles:
-    0.48, 0.20, 0.27 for Mậu Binh).  ``movement`` records, for each round, how
-    far the rows just set were from the table they answered."""
+    0.48, 0.20, 0.27 for Mậu Binh).  The whole settings the table keeps (for
+    Mậu Binh) are drawn at random from every round's, as many as one round
+    sets.  ``movement`` records, for each round, how far the rows just set
+    were from the table they answered."""
     g = _checked(game)
+    rng = random.Random(seed)
     deals = random_hands(hands, seed)
-    dist = measure(deals, best_arrangement)
+    dist = measure(deals, strongest_arrangement)
+    table = dist
     moved: list[float] = []
     for n in range(1, rounds + 1):
-        reply = measure(deals, partial(expected_best_arrangement, game=g, dist=dist))
-        moved.append(round(movement(dist, reply), 5))
+        reply = measure(deals, partial(expected_best_arrangement, game=g, dist=table))
+        moved.append(round(movement(table, reply), 5))
         report(f"{g}: round {n}, the rows set were {moved[-1]:.4f} from the table")
         dist = blend(dist, reply)
-    return RowDistributions(dist.back, dist.middle, dist.front, dist.hands, rounds, tuple(moved))
+        # Chinese Poker's rows add up, so only Mậu Binh keeps whole settings
+        joint = tuple(rng.sample(dist.joint, hands)) if g == "mau_binh" else ()
+        table = RowDistributions(
+            dist.back, dist.middle, dist.front, dist.hands, n, tuple(moved), joint
+        )
+    return table
 
 
 @dataclass(frozen=True)
@@ -339,7 +543,7 @@ def head_to_head(game: str, deals: int, seed: int, opponents: str = "strength") 
     three (source rules, special hands declared)."""
     g = _checked(game)
     setters: dict[str, Callable[[Sequence[AnyCard]], Arrangement]] = {
-        "strength": best_arrangement,
+        "strength": strongest_arrangement,
         "expected": partial(expected_best_arrangement, game=g),
     }
     if opponents not in setters:
@@ -371,13 +575,19 @@ def main() -> None:  # pragma: no cover - run by hand to regenerate the data
 
     parser = argparse.ArgumentParser(description="Regenerate rules_lib/row_distributions.json")
     parser.add_argument("--hands", type=int, default=6_000)
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--game", choices=GAMES, help="only this game (the other's entry stays)")
     args = parser.parse_args()
-    out: dict[str, object] = {"seed": args.seed}
-    for game in GAMES:
-        out[game] = iterate(game, args.hands, args.rounds, args.seed).to_json()
-    Path(__file__).with_name(DATA).write_text(json.dumps(out) + "\n", encoding="utf-8")
+    found: dict[str, object] = {
+        game: iterate(game, args.hands, args.rounds, args.seed).to_json()
+        for game in GAMES
+        if args.game in (None, game)
+    }
+    path = Path(__file__).with_name(DATA)
+    out: dict[str, object] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    out.update({"seed": args.seed, **found})
+    path.write_text(json.dumps(out) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -106,9 +106,9 @@ def bot_arrangement(
 
     >>> from rules_lib.arrange import deal
     >>> from rules_lib.mau_binh import instant_win
-    >>> hand = deal(1)[0]  # it can be set as three flushes
+    >>> hand = deal(74)[0]  # it can be set as three straights
     >>> instant_win(bot_arrangement(hand, "mau_binh", MauBinhRules())).label
-    'three flushes'
+    'three straights'
     >>> instant_win(bot_arrangement(hand, "chinese_poker", ChinesePokerRules())) is None
     True
     """

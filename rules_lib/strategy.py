@@ -2,7 +2,8 @@
 
 An experiment fixes your 13 cards and two or more ways to set them. Each
 deal gives the other 39 cards at random to three opponents, who set their
-hands the way the book's bots do (:func:`solver_arrangement`). Every one of
+hands the way the book's bots do (:func:`solver_arrangement`: by expected
+points, unless ``opponents="strength"``). Every one of
 your arrangements then meets the *same* three opponents, so the differences
 between them are not luck of the deal (common random numbers). The result
 per arrangement and per game:
@@ -26,41 +27,56 @@ from dataclasses import dataclass
 from math import sqrt
 from multiprocessing import get_context
 from statistics import fmean, stdev
+from typing import Any
 
 from . import chinese_poker, mau_binh
-from .arrange import Arrangement, Special, best_arrangement, find_specials, special_arrangement
+from .arrange import (
+    OBJECTIVES,
+    Arrangement,
+    Special,
+    best_arrangement,
+    find_specials,
+    special_arrangement,
+)
 from .cards import AnyCard, Card, Cards, parse_cards, standard_deck
-from .errors import CardCountError, DuplicateCardError
+from .errors import CardCountError, DuplicateCardError, UnknownOptionError
 from .games import find_game
 
 __all__ = [
     "ADVICE",
     "ADVICE_KINDS",
     "GAMES",
+    "SOLVERS",
     "Advice",
     "Estimate",
     "ExperimentResult",
     "run_experiment",
     "solver_arrangement",
+    "with_solvers",
 ]
 
 #: The two scorings an experiment reports.
 _CP_NAME, _MB_NAME = find_game("chinese_poker").name, find_game("mau_binh").name
 GAMES = (_CP_NAME, _MB_NAME)
+_KEYS = {_CP_NAME: "chinese_poker", _MB_NAME: "mau_binh"}
 
 
 def solver_arrangement(
     cards: str | Iterable[AnyCard],
     game: str = _CP_NAME,
     rules: mau_binh.MauBinhRules | chinese_poker.ChinesePokerRules | None = None,
+    *,
+    objective: str = "expected",
 ) -> Arrangement:
     """How the book's bots set a hand.
 
-    The solver's best arrangement, except in Mậu Binh when the cards can be
-    set as three flushes or three straights: that wins at once, so the bot
-    sets it that way.  ``rules`` (default: the game's default rules) says
-    whether a row may tie the row in front of it and whether A-2-3 is a
-    front of three straights.
+    The solver's best arrangement for ``game`` (its name, "Mậu Binh" or
+    "Chinese Poker") by ``objective`` (see
+    :func:`~rules_lib.arrange.best_arrangement`), except in Mậu Binh when the
+    cards can be set as three flushes or three straights: that wins at once,
+    so the bot sets it that way.  ``rules`` (default: the game's default
+    rules) says whether a row may tie the row in front of it and whether
+    A-2-3 is a front of three straights.
     """
     hand = parse_cards(cards, jokers=False) if isinstance(cards, str) else Cards(cards)
     strict = rules.strict_row_order if rules is not None else False
@@ -72,7 +88,35 @@ def solver_arrangement(
                 arr = special_arrangement(hand, special, strict=strict, ace_low_front=ace_low)
                 if arr is not None:
                     return arr
-    return best_arrangement(hand, strict=strict)
+    key = _KEYS.get(game)
+    if key is None:
+        raise UnknownOptionError(
+            f"no game {game!r} sets hands in rows; choose {' or '.join(_KEYS)}"
+        )
+    return best_arrangement(hand, key, objective=objective, strict=strict)
+
+
+#: The solver's settings an experiment shows beside the advice:
+#: label -> (the game it sets the hand for, its objective).
+SOLVERS: dict[str, tuple[str, str]] = {
+    f"the solver, expected points in {_MB_NAME}": (_MB_NAME, "expected"),
+    f"the solver, expected points in {_CP_NAME}": (_CP_NAME, "expected"),
+    "the solver's old objective, strength": (_CP_NAME, "strength"),
+}
+
+
+def with_solvers(settings: dict[str, Arrangement]) -> dict[str, Arrangement]:
+    """``settings`` and, after them, the solver's settings of the same hand (:data:`SOLVERS`).
+
+    >>> labels = list(with_solvers(ADVICE[0].arrangements()))
+    >>> labels[2:] == list(SOLVERS)
+    True
+    """
+    hand = next(iter(settings.values())).cards
+    return settings | {
+        label: solver_arrangement(hand, game, objective=objective)
+        for label, (game, objective) in SOLVERS.items()
+    }
 
 
 #: What each kind of advice is called where an experiment is shown.
@@ -232,6 +276,33 @@ class ExperimentResult:
     def deals(self) -> int:
         return len(self.mb_wins)
 
+    def to_json(self) -> dict[str, object]:
+        """The result as plain lists (the chapters keep long runs in files)."""
+        return {
+            "labels": list(self.labels),
+            "points": {game: [list(d) for d in deals] for game, deals in self.points.items()},
+            "mb_wins": [list(d) for d in self.mb_wins],
+            "cancelled": self.cancelled,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ExperimentResult:
+        return cls(
+            tuple(data["labels"]),
+            {game: tuple(tuple(d) for d in deals) for game, deals in data["points"].items()},
+            tuple(tuple(d) for d in data["mb_wins"]),
+            bool(data["cancelled"]),
+        )
+
+    def head(self, deals: int) -> ExperimentResult:
+        """The first ``deals`` deals only (a run with fewer deals gives exactly this)."""
+        return ExperimentResult(
+            self.labels,
+            {game: rows[:deals] for game, rows in self.points.items()},
+            self.mb_wins[:deals],
+            self.cancelled,
+        )
+
     def estimate(self, game: str, label: str) -> Estimate:
         """Mean points (units) per deal of one arrangement."""
         i = self.labels.index(label)
@@ -264,19 +335,14 @@ _MB_RULES = mau_binh.PRESETS["source"]
 
 
 def _deal_results(
-    mine: Sequence[Arrangement], rest: Sequence[Card], seed: int, index: int
+    mine: Sequence[Arrangement], rest: Sequence[Card], seed: int, index: int, opponents: str
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """One deal: CP points, MB units and MB wins of each of ``mine``."""
     others = list(rest)
     random.Random(seed * 1_000_003 + index).shuffle(others)
     hands = [Cards(others[13 * k : 13 * k + 13]) for k in range(3)]
-    cp_opponents = [best_arrangement(h) for h in hands]
-    mb_opponents = [
-        solver_arrangement(h, _MB_NAME)
-        if find_specials(h) & {Special.THREE_FLUSHES, Special.THREE_STRAIGHTS}
-        else cp
-        for h, cp in zip(hands, cp_opponents, strict=True)
-    ]
+    cp_opponents = [solver_arrangement(h, _CP_NAME, objective=opponents) for h in hands]
+    mb_opponents = [solver_arrangement(h, _MB_NAME, objective=opponents) for h in hands]
     cp, mb, wins = [], [], []
     for arr in mine:
         cp.append(sum(chinese_poker.score_pair(arr, o, _CP_RULES).points for o in cp_opponents))
@@ -287,9 +353,9 @@ def _deal_results(
 
 
 def _chunk(
-    mine: Sequence[Arrangement], rest: Sequence[Card], seed: int, indices: range
+    mine: Sequence[Arrangement], rest: Sequence[Card], seed: int, indices: range, opponents: str
 ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-    return [_deal_results(mine, rest, seed, i) for i in indices]
+    return [_deal_results(mine, rest, seed, i, opponents) for i in indices]
 
 
 def run_experiment(
@@ -301,6 +367,7 @@ def run_experiment(
     should_stop: Callable[[], bool] | None = None,
     workers: int | None = 1,
     chunk: int = 50,
+    opponents: str = "expected",
 ) -> ExperimentResult:
     """Play ``deals`` seeded deals; every arrangement meets the same opponents.
 
@@ -309,8 +376,13 @@ def run_experiment(
     ``cancelled`` and holds the deals played).  ``workers`` > 1 spreads the
     chunks over that many processes (``None``: one per CPU); the results do
     not depend on it, since each deal's cards depend only on ``seed`` and its
-    number.
+    number.  ``opponents`` is the objective the opponents set their hands
+    by (see :func:`~rules_lib.arrange.best_arrangement`).
     """
+    if opponents not in OBJECTIVES:
+        raise UnknownOptionError(
+            f"no objective {opponents!r}; choose one of: {', '.join(OBJECTIVES)}"
+        )
     labels = tuple(arrangements)
     mine = [arrangements[label] for label in labels]
     cards = set(mine[0].cards)
@@ -325,7 +397,8 @@ def run_experiment(
     if workers > 1 and len(pieces) > 1:
         with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
             futures = {
-                pool.submit(_chunk, mine, rest, seed, piece): n for n, piece in enumerate(pieces)
+                pool.submit(_chunk, mine, rest, seed, piece, opponents): n
+                for n, piece in enumerate(pieces)
             }
             for future in as_completed(futures):
                 done[futures[future]] = future.result()
@@ -346,7 +419,7 @@ def run_experiment(
     else:
         rows = []
         for piece in pieces:
-            rows += _chunk(mine, rest, seed, piece)
+            rows += _chunk(mine, rest, seed, piece, opponents)
             if progress is not None:
                 progress(len(rows), deals)
             if should_stop is not None and should_stop():

@@ -14,6 +14,11 @@ first games from their seeds and checks that they come out the same.
 * Tredici (``book/tredici/search_bot_games.json``): the search bot against
   the book's bot, game ``g`` dealt with seed ``SEED + g``, the seats swapping
   each game.
+* The advice (``book/strategy/advice_experiments.json``): each experiment
+  of :data:`rules_lib.strategy.ADVICE`, its settings and the solver's
+  (:func:`rules_lib.strategy.with_solvers`), ``--games`` deals, the
+  opponents setting their hands by expected points and, for comparison, by
+  strength; each deal's results.
 * Expected points (``book/strategy/expected_points.json``): at a table of
   four, seat 0 set by the expected-points objective and by the strength
   objective against the same three opponents, for each game and each kind of
@@ -32,6 +37,7 @@ from typing import Any
 
 from rules_lib.engine import Bot, playout
 from rules_lib.expected import GAMES, head_to_head
+from rules_lib.strategy import ADVICE, run_experiment, with_solvers
 from rules_lib.tien_len.bots import HeuristicBot, tournament_game, tournament_seeds
 from rules_lib.tien_len.bots import search_bot as tien_len_search
 from rules_lib.tredici import PRESETS, TrediciBot
@@ -44,6 +50,7 @@ FILES = {
     "tien_len": ROOT / "book" / "tien_len" / "search_bot_games.json",
     "tredici": ROOT / "book" / "tredici" / "search_bot_games.json",
     "expected": ROOT / "book" / "strategy" / "expected_points.json",
+    "advice": ROOT / "book" / "strategy" / "advice_experiments.json",
 }
 
 
@@ -81,6 +88,20 @@ def main() -> None:
             data["reference places"].append(tien_len_game(g, deal, play, search=False))
             if g % 50 == 49:
                 print(f"{g + 1} deals, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    elif args.game == "advice":
+        for opponents in ("expected", "strength"):
+            runs: dict[str, Any] = {}
+            for advice in ADVICE:
+                settings = with_solvers(advice.arrangements())
+                result = run_experiment(
+                    settings, deals=args.games, seed=SEED, workers=None, opponents=opponents
+                )
+                shown = {label: str(arr) for label, arr in settings.items()}
+                runs[advice.key] = {**result.to_json(), "settings": shown}
+                print(
+                    f"{advice.key}, {opponents}: {time.monotonic() - start:.0f} s", file=sys.stderr
+                )
+            data[f"opponents by {opponents}"] = runs
     elif args.game == "expected":
         for game in GAMES:
             for opponents in ("strength", "expected"):

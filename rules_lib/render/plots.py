@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from ..games import find_game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..strategy import ExperimentResult
+    from ..strategy import Estimate, ExperimentResult
 
-__all__ = ["bar_chart_svg", "experiment_svg", "figure_svg"]
+__all__ = ["bar_chart_svg", "experiment_svg", "figure_svg", "intervals_svg"]
 
 PALETTE = ("#1f5fa8", "#d9822b", "#3a8f5c", "#8e44ad", "#7f7f7f")
 
@@ -67,6 +67,30 @@ def experiment_svg(result: ExperimentResult, game: str, title: str = "") -> str:
     unit = "points" if game == find_game("chinese_poker").name else "units"
     ax.set_xlabel(f"{unit} per deal, 95% CI", fontsize=11)
     ax.set_title(title or f"{game}, {result.deals:,} deals", fontsize=12)
+    ax.grid(axis="x", alpha=0.3)
+    return figure_svg(fig)
+
+
+def intervals_svg(rows: Sequence[tuple[str, Estimate]], *, title: str, xlabel: str) -> str:
+    """One mean with its 95% confidence interval per row, against a line at 0:
+    a row whose interval lies right of the line is clearly above zero."""
+    fig, ax = _figure(5.2, 0.9 + 0.55 * len(rows))
+    for i, (_label, est) in enumerate(rows):
+        colour = PALETTE[0] if est.low > 0 else PALETTE[1] if est.high < 0 else PALETTE[4]
+        ax.errorbar(
+            [est.mean],
+            [i],
+            xerr=[[est.mean - est.low], [est.high - est.mean]],
+            fmt="o",
+            color=colour,
+            capsize=5,
+            markersize=7,
+        )
+    ax.axvline(0, color="#999999", linewidth=1)
+    ax.set_yticks(range(len(rows)), [textwrap.fill(label, 24) for label, _ in rows], fontsize=10)
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel, fontsize=11)
+    ax.set_title(title, fontsize=12)
     ax.grid(axis="x", alpha=0.3)
     return figure_svg(fig)
 

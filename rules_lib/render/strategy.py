@@ -40,7 +40,8 @@ def experiment_table_html(result: ExperimentResult) -> str:
     first, second = result.labels[:2]
     words = {"holds": "A scores more", "fails": "B scores more", "unclear": "no clear difference"}
     verdicts = "; ".join(
-        f"{game}: A − B = {result.difference(game, first, second)}, {words[result.verdict(game)]}"
+        f"{game}: A − B = {result.difference(game, first, second)}, "
+        f"{words[result.verdict(game, [second])]}"
         for game in GAMES
     )
     return (

@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
-from ..arrange import ROWS, Arrangement, Draft, Row, best_arrangement, deal
+from ..arrange import ROWS, Arrangement, Draft, Row, Special, arrangement_specials, deal
 from ..cards import AnyCard, Card, parse_cards
 from ..errors import RulesError, UnknownOptionError
+from ..expected import ValuedSetting, expected_points, ranked_settings
 from ..poker import HandValue
 from ..render import cards_html, message_html
 from ..share import DealLink, make_query
@@ -114,6 +115,8 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             "Show the best arrangement", "search all 72,072 ways to set the hand"
         )
         self.status = widgets.HTML()
+        self.points = widgets.HTML()
+        self._ranked: tuple[tuple[frozenset[Card], str], list[ValuedSetting]] | None = None
         self.table = CardTable(label="your 13 cards in three rows", draggable=True)
         self.table.on_move(lambda cards, row: self.move_cards(cards, Row(row)))
         self.draft = Draft.from_cards(deal(seed)[0] if cards is None else cards)
@@ -128,7 +131,7 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             "the arrow keys move between them, Space selects.</p>"
         )
         super().__init__(
-            [*dealing.rows(), help_text, self.table, self.status, self.best_button],
+            [*dealing.rows(), help_text, self.table, self.status, self.points, self.best_button],
             layout=widgets.Layout(width="100%"),
         )
         self.add_class("rl-arrange")
@@ -177,17 +180,17 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         cards = [c for r in ROWS for c in self.draft.row(r)]
         game, _rules = RULESETS[self.ruleset]
         start = time.perf_counter()
-        arr = best_arrangement(cards, strict=_rules.strict_row_order)
+        arr = bot_arrangement(cards, game, _rules)
         ms = (time.perf_counter() - start) * 1000
         text = (
-            f"This is the best arrangement for the book's objective (the three rows' "
-            f"strengths added up), found among all 72,072 in {ms:.0f} ms."
+            f"This is the best arrangement for the book's objective (the most points "
+            f"expected against players who set their hands the same way), found among "
+            f"all 72,072 in {ms:.0f} ms."
         )
-        if game == "mau_binh":
-            special = bot_arrangement(cards, game, _rules)
-            if special != arr:
-                arr = special
-                text = "Set as three flushes or three straights: in Mậu Binh that wins at once."
+        shape = arrangement_specials(arr, ace_low_front=_rules.ace_low_front_straight)
+        if game == "mau_binh" and shape:
+            name = min(shape, key=list(Special).index).label
+            text = f"Set as {name}: in Mậu Binh that wins at once."
         self.draft = Draft.from_arrangement(arr)
         self._message = message_html(text, "info")
         self.redraw()
@@ -213,6 +216,7 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             {row.value: self.draft.row(row) for row in ROWS}, labels=labels, targets=True
         )
         self.status.value = self._message + self._status_html(arr)
+        self.points.value = self._points_html(arr)
         if self._on_change:
             self._on_change()
 
@@ -233,6 +237,54 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             order = "back > middle > front" if strict else "back ≥ middle ≥ front"
             out.append(message_html(f"The rows are in order: {order}.", "info"))
         return "".join(out)
+
+    def ranked(self) -> list[ValuedSetting]:
+        """The best settings of the cards now on the table, by expected points
+        under the chosen rules (computed once per hand and rule set)."""
+        cards = [c for r in ROWS for c in self.draft.row(r)]
+        key = (frozenset(cards), self.ruleset)
+        if self._ranked is None or self._ranked[0] != key:
+            game, rules = RULESETS[self.ruleset]
+            self._ranked = (key, ranked_settings(cards, game, rules))
+        return self._ranked[1]
+
+    def _points_html(self, arr: Arrangement | None) -> str:
+        """Expected points: the reader's setting, the best, and the next three."""
+        if arr is None:
+            return ""
+        game, rules = RULESETS[self.ruleset]
+        per_deal = 1 if game == "mau_binh" else 3  # the dealer; or three opponents
+        unit = (
+            "units a deal against a dealer who sets the hand like the book's bots"
+            if game == "mau_binh"
+            else "points a deal against three players who set their hands like the book's bots"
+        )
+        top = self.ranked()
+        mine = expected_points(arr, game, rules=rules) * per_deal
+        head = f"<p style='margin:.3rem 0 .1rem'><b>Expected points</b>: {unit}</p>"
+        if len(top) == 1 and top[0].special is not None:  # every setting is worth the same
+            return head + (
+                f"<p style='margin:.1rem 0'>Your cards hold {top[0].special.label}: "
+                f"{mine:+.2f}, however you set them.</p>"
+            )
+        best = top[0].points * per_deal
+        if mine >= best - 0.005:
+            verdict = f"Your setting: <b>{mine:+.2f}</b>, the best there is."
+        else:
+            verdict = (
+                f"Your setting: <b>{mine:+.2f}</b>. The best: {best:+.2f}, so your setting "
+                f"gives up <b>{best - mine:.2f}</b> a deal."
+            )
+        items = []
+        for v in top:
+            what = f" ({v.special.label})" if v.special else ""
+            pictures = "".join(cards_html(v.arrangement.row(r), label=f"{r.value}") for r in ROWS)
+            items.append(f"<li><b>{v.points * per_deal:+.2f}</b>{html.escape(what)}{pictures}</li>")
+        listing = (
+            "<details><summary>The best settings of these cards</summary>"
+            f"<ol style='margin:.2rem 0;padding-left:1.4rem'>{''.join(items)}</ol></details>"
+        )
+        return head + f"<p style='margin:.1rem 0'>{verdict}</p>" + listing
 
 
 class Showdown(widgets.VBox):  # type: ignore[misc]

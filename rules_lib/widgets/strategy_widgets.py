@@ -20,7 +20,7 @@ from ..errors import RulesError
 from ..render import cards_html, message_html
 from ..render.strategy import experiment_plots_html, experiment_table_html
 from ..share import DealLink, make_query
-from ..strategy import ADVICE, ExperimentResult, run_experiment
+from ..strategy import ADVICE, ExperimentResult, run_experiment, with_solvers
 from .share_widgets import AppBox, ShareLink, deal_number, link_choice, set_controls
 
 __all__ = ["AdviceLab", "lab_app"]
@@ -30,6 +30,12 @@ __all__ = ["AdviceLab", "lab_app"]
 _THREADS = sys.platform != "emscripten"
 
 _OWN = "(your own hand)"
+
+#: How the opponents may set their hands: objective -> what the menu says.
+OPPONENTS = {
+    "by expected points (the book's bots)": "expected",
+    "by the rows' strength (the old solver)": "strength",
+}
 
 
 class AdviceLab(widgets.VBox):  # type: ignore[misc]
@@ -61,6 +67,12 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
             value=deals, min=10, max=20_000, step=100, description="Deals"
         )
         self.seed = deal_number(seed, "Seed", width=None)
+        self.opponents = widgets.Dropdown(
+            options=list(OPPONENTS.items()),
+            value="expected",
+            description="Opponents",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="34rem"),
+        )
         self.run_button = widgets.Button(description="Run", button_style="primary")
         self.cancel_button = widgets.Button(description="Cancel", disabled=True)
         self.progress = widgets.IntProgress(
@@ -75,14 +87,15 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.choice.observe(lambda _c: self._load(), names="value")
-        for control in (self.choice, self.deals, self.seed):
+        for control in (self.choice, self.deals, self.seed, self.opponents):
             control.observe(lambda _c: self._update_link(), names="value")
         self.run_button.on_click(lambda _b: self.run())
         self.cancel_button.on_click(lambda _b: self._stop.set())
         help_text = widgets.HTML(
             "<p style='margin:.2rem 0'>Write each setting as <code>back / middle / front</code>; "
             "both must use the same 13 cards. Each deal gives the other 39 cards to three "
-            "opponents who set them with the solver; both settings meet the same opponents.</p>"
+            "opponents who set them with the solver; both settings meet the same opponents, "
+            "and so do the solver's own settings of your hand, shown beside them.</p>"
         )
         super().__init__(
             [
@@ -93,6 +106,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
                 self.label_b,
                 self.setting_b,
                 widgets.HBox([self.deals, self.seed], layout=widgets.Layout(flex_flow="row wrap")),
+                self.opponents,
                 widgets.HBox([self.run_button, self.cancel_button]),
                 self.progress,
                 self.status,
@@ -109,6 +123,8 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
 
     def _update_link(self) -> None:
         extra = {"deals": str(self.deals.value)}
+        if self.opponents.value != "expected":
+            extra["opponents"] = self.opponents.value
         if self.choice.value != _OWN:
             extra["advice"] = self.choice.value
         self.share.update(make_query(self.seed.value, **extra))
@@ -132,7 +148,9 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
         for name, arr in zip(names, (a, b), strict=True):
             if arr.is_misset():
                 raise RulesError(f"{name} is {arr.misset_reason()}")
-        return {names[0]: a, names[1]: b}
+        if set(a.cards) != set(b.cards):
+            raise RulesError(f"{names[1]} does not use the same 13 cards as {names[0]}")
+        return with_solvers({names[0]: a, names[1]: b})
 
     def run(self, block: bool = False) -> None:
         """Start the experiment (in a thread unless ``block``)."""
@@ -174,6 +192,7 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
                 progress=lambda done, _total: setattr(self.progress, "value", done),
                 should_stop=self._stop.is_set,
                 chunk=25,
+                opponents=self.opponents.value,
             )
             self.result = result
             seconds = time.perf_counter() - start
@@ -193,11 +212,12 @@ class AdviceLab(widgets.VBox):  # type: ignore[misc]
 
 
 def lab_app(query: str | None = None) -> AppBox:
-    """The strategy-lab app, set as its link asks (``?seed=7&advice=five-pairs&deals=800``).
+    """The strategy-lab app, set as its link asks
+    (``?seed=7&advice=five-pairs&deals=800&opponents=strength``).
 
-    >>> app = lab_app("seed=7&advice=five-pairs&deals=800")
-    >>> app.lab.seed.value, app.lab.choice.value, app.lab.deals.value
-    (7, 'five-pairs', 800)
+    >>> app = lab_app("seed=7&advice=five-pairs&deals=800&opponents=strength")
+    >>> app.lab.seed.value, app.lab.choice.value, app.lab.deals.value, app.lab.opponents.value
+    (7, 'five-pairs', 800, 'strength')
     >>> "'big'" in lab_app("advice=big").note.value
     True
     """
@@ -211,7 +231,9 @@ def lab_app(query: str | None = None) -> AppBox:
         if deals is not None and not (deals.isdigit() and 10 <= int(deals) <= 20_000):
             problems.append(f"deals must be a whole number from 10 to 20,000, not {deals!r}")
             deals = None
+        opponents = link_choice(link, "opponents", list(OPPONENTS.values()), problems, "opponents")
         set_controls(
+            (lab.opponents, opponents),
             (lab.choice, advice),
             (lab.deals, None if deals is None else int(deals)),
             (lab.seed, link.seed),

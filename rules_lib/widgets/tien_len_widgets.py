@@ -17,7 +17,7 @@ only lay them out and wire the buttons.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -234,6 +234,15 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self.selection = widgets.HTML()
         self.recent = widgets.HTML()
         self.standings = widgets.HTML()
+        # the search bots take a while: a bar shows whose turn it is among them
+        self.thinking = widgets.IntProgress(
+            value=0,
+            min=0,
+            max=3,
+            description="",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="22rem", display="none"),
+        )
         for part, hook in (
             (self.seats, "seats"),
             (self.table, "table"),
@@ -290,6 +299,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
                 self.seats,
                 self.table,
                 self.message,
+                self.thinking,
                 help_text,
                 self.hand_table,
                 self.selection,
@@ -329,7 +339,8 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         extra = {} if self.opponents.value == "heuristic" else {"against": self.opponents.value}
         link = _GAME.preset_info(self.rules.value).link
         self.share.update(make_query(seed, rules=link, **extra))
-        self.session.run_bots()
+        self.session.run_bots(thinking=self._thinking_hook())
+        self._done_thinking()
         self.selected = set()
         opening = self.state.instant_win
         if opening is not None:
@@ -392,9 +403,29 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
 
     def _act(self, action: Play | Pass) -> None:
         self._fresh = len(self.session.log) + 1  # the bots' replies appear one by one
-        self.session.play(action)
+        self.session.play(action, thinking=self._thinking_hook())
+        self._done_thinking()
         self.selected = set()
         self._after_moves()
+
+    def _thinking_hook(self) -> Callable[[int, int], None] | None:
+        """Against the search bots: a callback that shows the progress bar
+        as each bot starts to think (the heuristic bots answer at once)."""
+        if self.opponents.value != "search":
+            return None
+
+        def show(seat: int, moved: int) -> None:
+            self.thinking.max = max(3, moved + 1)
+            self.thinking.value = moved
+            self.thinking.description = f"{SEAT_NAMES[seat]} is thinking"
+            self.thinking.layout.display = None
+
+        return show
+
+    def _done_thinking(self) -> None:
+        self.thinking.layout.display = "none"
+        self.thinking.description = ""
+        self.thinking.value = 0
 
     def _after_moves(self, note: str = "") -> None:
         """Redraw, then say whose turn it is; at the end, how the game went.

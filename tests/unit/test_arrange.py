@@ -21,9 +21,11 @@ from rules_lib.arrange import (
     naive_best_arrangement,
     row_strength,
     special_arrangement,
+    strongest_arrangement,
 )
 from rules_lib.cards import Card, Cards, Suit, parse_cards, standard_deck
-from rules_lib.errors import CardCountError, DuplicateCardError, NotationError
+from rules_lib.errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
+from rules_lib.expected import expected_best_arrangement
 from rules_lib.poker import Category, HandValue, evaluate, hand_code
 
 A = Arrangement.parse
@@ -620,31 +622,31 @@ def test_best_arrangement_is_never_misset_and_uses_the_hand():
         assert cards_set(arr.cards) == cards_set(hand)
 
 
-def test_best_arrangement_reaches_the_brute_force_optimum_on_20_random_hands():
+def test_strongest_arrangement_reaches_the_brute_force_optimum_on_20_random_hands():
     rng = random.Random(13)
     deck = list(standard_deck())
     for _ in range(20):
         hand = rng.sample(deck, 13)
-        arr = best_arrangement(hand)
+        arr = strongest_arrangement(hand)
         best, _ = brute_force_best(hand)
         assert objective(arr) == pytest.approx(best, abs=1e-12), Cards(hand)
 
 
-def test_best_arrangement_equals_the_naive_search_on_three_hands():
+def test_strongest_arrangement_equals_the_naive_search_on_three_hands():
     for seed in (1, 2, 3):
         hand = deal(seed)[1]
-        fast, slow = best_arrangement(hand), naive_best_arrangement(hand)
+        fast, slow = strongest_arrangement(hand), naive_best_arrangement(hand)
         assert objective(fast) == pytest.approx(objective(slow), abs=1e-12)
         assert fast.values() == slow.values()
         assert not slow.is_misset()
 
 
-def test_best_arrangement_strict_never_lets_the_middle_tie_the_back():
+def test_strongest_arrangement_strict_never_lets_the_middle_tie_the_back():
     # two 9-K straights and three twos: by default the solver sets both straights
     twins = "9d 10c Jh Qs Kd 9s 10d Jc Qh Ks 2h 2c 2d"
-    loose = best_arrangement(twins)
+    loose = strongest_arrangement(twins)
     assert loose.values()[0] == loose.values()[1] and not loose.is_misset()
-    strict = best_arrangement(twins, strict=True)
+    strict = strongest_arrangement(twins, strict=True)
     assert not strict.is_misset(strict=True)
     assert cards_set(strict.cards) == row_set(twins)
     slow = naive_best_arrangement(twins, strict=True)
@@ -652,16 +654,16 @@ def test_best_arrangement_strict_never_lets_the_middle_tie_the_back():
     assert strict.values() == slow.values()
 
 
-def test_best_arrangement_on_a_hand_where_each_row_can_be_the_best_possible():
+def test_strongest_arrangement_on_a_hand_where_each_row_can_be_the_best_possible():
     # royal flush, 9-high straight flush, three aces: no row could be stronger
-    arr = best_arrangement("As Ks Qs Js 10s 9h 8h 7h 6h 5h Ad Ah Ac")
+    arr = strongest_arrangement("As Ks Qs Js 10s 9h 8h 7h 6h 5h Ad Ah Ac")
     assert arr == A("As Ks Qs Js 10s / 9h 8h 7h 6h 5h / Ad Ah Ac")
 
 
-def test_best_arrangement_keeps_two_fours_of_a_kind_and_the_three_queens():
+def test_strongest_arrangement_keeps_two_fours_of_a_kind_and_the_three_queens():
     # any other split breaks a four of a kind or the three queens; the kickers
     # 3 and 2 go one to each four of a kind
-    arr = best_arrangement("As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd 3c 2c")
+    arr = strongest_arrangement("As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd 3c 2c")
     assert row_set("As Ah Ad Ac") < cards_set(arr.back)
     assert row_set("Ks Kh Kd Kc") < cards_set(arr.middle)
     assert cards_set(arr.front) == row_set("Qs Qh Qd")
@@ -672,3 +674,21 @@ def test_best_arrangement_rejects_a_wrong_hand():
         best_arrangement("As Ks Qs")
     with pytest.raises(DuplicateCardError):
         best_arrangement("As As Qs Js 10s 9h 8h 7h 6h 5h Ad Ah Ac")
+
+
+def test_best_arrangement_maximises_expected_points_by_default_and_strength_on_request():
+    for seed in range(6):
+        hand = deal(seed)[0]
+        for game in ("mau_binh", "chinese_poker"):
+            assert best_arrangement(hand, game) == expected_best_arrangement(hand, game)
+        assert best_arrangement(hand, objective="strength") == strongest_arrangement(hand)
+    # the objectives disagree somewhere: this hand is set two ways
+    hands = [deal(seed)[0] for seed in range(40)]
+    assert any(best_arrangement(h) != strongest_arrangement(h) for h in hands)
+
+
+def test_best_arrangement_names_an_unknown_objective_or_game():
+    with pytest.raises(UnknownOptionError, match="no objective 'luck'"):
+        best_arrangement(deal(1)[0], objective="luck")
+    with pytest.raises(UnknownOptionError, match="no expected-points game 'poker'"):
+        best_arrangement(deal(1)[0], "poker")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rules_lib import UnknownOptionError
-from rules_lib.arrange import Arrangement, Draft, Special
+from rules_lib.arrange import Arrangement, Draft, Row, Special, best_arrangement, deal
+from rules_lib.expected import expected_points, ranked_settings
 from rules_lib.mau_binh import MauBinhRules, instant_win
 from rules_lib.showdown import RULESETS
 from rules_lib.widgets.arrange_widgets import ArrangeHand, Showdown
@@ -16,13 +19,55 @@ def test_unknown_rule_set_is_named():
         ArrangeHand(ruleset="Poker")
 
 
-def test_best_button_sets_an_instant_win_under_mau_binh_rules_only():
-    mb = ArrangeHand(seed=1, ruleset="Mậu Binh (source rules)")  # deal 1 holds three flushes
+def test_best_button_sets_an_instant_win_under_mau_binh_rules_and_the_solvers_setting_otherwise():
+    mb = ArrangeHand(seed=74, ruleset="Mậu Binh (source rules)")  # deal 74 holds three straights
     mb.show_best()
-    assert instant_win(mb.current()) is Special.THREE_FLUSHES
-    cp = ArrangeHand(seed=1, ruleset="Chinese Poker (source rules)")
+    assert instant_win(mb.current()) is Special.THREE_STRAIGHTS
+    assert "Set as three straights: in Mậu Binh that wins at once" in mb.status.value
+    cp = ArrangeHand(seed=74, ruleset="Chinese Poker (source rules)")
     cp.show_best()
-    assert instant_win(cp.current()) is None
+    best = best_arrangement(deal(74)[0], "chinese_poker")
+    assert cp.current().values() == best.values()  # the same rows, maybe of other suits
+    assert instant_win(cp.current()) is None and "found among all 72,072" in cp.status.value
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_the_widget_shows_the_expected_points_of_the_setting_and_of_the_best(ruleset):
+    game, rules = RULESETS[ruleset]
+    per_deal = 1 if game == "mau_binh" else 3
+    w = ArrangeHand(seed=4, ruleset=ruleset)
+    w.draft = Draft.from_arrangement(w.ranked()[0].arrangement)
+    w.redraw()
+    top = ranked_settings(deal(4)[0], game, rules)
+    assert (
+        f"Your setting: <b>{top[0].points * per_deal:+.2f}</b>, the best there is" in w.points.value
+    )
+    # every one of the best settings is listed with its points, best first
+    listed = [float(x) for x in re.findall(r"<li><b>([+-][0-9.]+)</b>", w.points.value)]
+    assert listed == [round(v.points * per_deal, 2) for v in top] and len(listed) == 4
+    # another setting: its own points, and what it gives up
+    other = top[2].arrangement
+    w.draft = Draft.from_arrangement(other)
+    w.redraw()
+    gap = (top[0].points - expected_points(other, game, rules=rules)) * per_deal
+    assert f"gives up <b>{gap:.2f}</b> a deal" in w.points.value
+
+
+def test_a_special_hand_is_worth_the_same_however_it_is_set_in_chinese_poker():
+    dragon = "2s 3d 4h 5c 6s 7d 8c 9h 10s Jd Qh Kc As"
+    w = ArrangeHand(cards=dragon, ruleset="Chinese Poker (source rules)")
+    assert "Your cards hold dragon: +39.00, however you set them" in w.points.value
+    w.draft = Draft.from_arrangement(
+        Arrangement.parse("2s 3d 4h 5c 6s / 7d 8c 9h 10s Jd / Qh Kc As")
+    )
+    w.redraw()
+    assert "+39.00, however you set them" in w.points.value
+
+
+def test_the_points_wait_for_a_finished_setting():
+    w = ArrangeHand(seed=3)
+    w.move_cards(w.draft.row(Row.BACK)[:2], Row.FRONT)
+    assert w.draft.arrangement() is None and w.points.value == ""
 
 
 def test_showdown_tells_its_hand_when_the_rules_change():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_lib import UnknownOptionError
-from rules_lib.arrange import Arrangement, Special, deal
+from rules_lib.arrange import Arrangement, Special, best_arrangement, deal, find_specials
 from rules_lib.chinese_poker import ChinesePokerRules
 from rules_lib.mau_binh import MauBinhRules, instant_win
 from rules_lib.showdown import (
@@ -63,10 +63,15 @@ def test_an_unknown_game_or_rules_of_the_other_game_are_refused():
         score_showdown([], "chinese_poker", MauBinhRules(), dealer=0)
 
 
-def test_bots_set_an_instant_win_in_mau_binh_only():
-    hand = deal(1)[0]  # it can be set as three flushes
-    assert instant_win(bot_arrangement(hand, "mau_binh", MauBinhRules())) is Special.THREE_FLUSHES
-    assert instant_win(bot_arrangement(hand, "chinese_poker", ChinesePokerRules())) is None
+def test_bots_set_an_instant_win_in_mau_binh_and_for_the_rows_in_chinese_poker():
+    hand = deal(74)[0]  # it can be set as three straights; its best rows are not
+    assert find_specials(hand) == {Special.THREE_STRAIGHTS}
+    assert instant_win(best_arrangement(hand)) is None
+    mb = bot_arrangement(hand, "mau_binh", MauBinhRules())
+    assert instant_win(mb) is Special.THREE_STRAIGHTS
+    # in Chinese Poker three straights score however the cards are set, so the bot sets for the rows
+    cp = bot_arrangement(hand, "chinese_poker", ChinesePokerRules())
+    assert cp == best_arrangement(hand, "chinese_poker") and instant_win(cp) is None
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))

@@ -7,8 +7,18 @@ import random
 import pytest
 
 from rules_lib import DuplicateCardError, chinese_poker, mau_binh, parse_cards, standard_deck
-from rules_lib.arrange import Arrangement, Special, arrangement_specials, best_arrangement
+from rules_lib.arrange import (
+    Arrangement,
+    Special,
+    arrangement_specials,
+    best_arrangement,
+    deal,
+    find_specials,
+    strongest_arrangement,
+)
 from rules_lib.cards import Cards
+from rules_lib.errors import UnknownOptionError
+from rules_lib.expected import expected_best_arrangement
 from rules_lib.strategy import (
     ADVICE,
     ADVICE_KINDS,
@@ -32,7 +42,35 @@ def test_each_piece_of_advice_is_a_legal_choice_between_different_settings(advic
 def test_bots_set_three_flushes_in_mau_binh_and_the_solver_choice_otherwise():
     hand = "2s 4s 6s 8s 10s 3d 5d 7d 9d Jd 2c 4c 6c"
     assert Special.THREE_FLUSHES in arrangement_specials(solver_arrangement(hand, "Mậu Binh"))
-    assert solver_arrangement(hand, "Chinese Poker") == best_arrangement(hand)
+    assert solver_arrangement(hand, "Chinese Poker") == best_arrangement(hand, "chinese_poker")
+
+
+def test_bots_set_their_hands_by_expected_points_unless_told_strength():
+    for seed in range(8):
+        hand = deal(seed)[2]
+        if find_specials(hand):
+            continue
+        for name, key in (("Mậu Binh", "mau_binh"), ("Chinese Poker", "chinese_poker")):
+            assert solver_arrangement(hand, name) == expected_best_arrangement(hand, key)
+            assert solver_arrangement(hand, name, objective="strength") == strongest_arrangement(
+                hand
+            )
+    with pytest.raises(UnknownOptionError, match="no game 'Poker'"):
+        solver_arrangement(deal(1)[0], "Poker")
+    with pytest.raises(UnknownOptionError, match="no objective 'luck'"):
+        run_experiment(ADVICE[0].arrangements(), deals=2, opponents="luck")
+
+
+def test_an_experiment_against_strength_opponents_differs_from_one_against_expected_points():
+    arrs = ADVICE[0].arrangements()
+    against = {
+        o: run_experiment(arrs, deals=40, seed=3, opponents=o) for o in ("expected", "strength")
+    }
+    assert against["expected"] != against["strength"]
+    # the same deals: a result kept as JSON comes back the same, and its head is a shorter run
+    kept = ExperimentResult.from_json(against["expected"].to_json())
+    assert kept == against["expected"]
+    assert kept.head(20) == run_experiment(arrs, deals=20, seed=3)
 
 
 def test_same_seed_same_result_whatever_the_number_of_processes():

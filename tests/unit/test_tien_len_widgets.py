@@ -11,7 +11,7 @@ from rules_lib.cards import Card
 from rules_lib.engine import replay
 from rules_lib.tien_len import PASS, PRESETS, Pass, can_beat, hint, new_game
 from rules_lib.widgets import CanItBeat, TienLenGame
-from rules_lib.widgets.tien_len_widgets import tien_len_app
+from rules_lib.widgets.tien_len_widgets import SEAT_NAMES, tien_len_app
 
 STANDARD = PRESETS["standard"]
 
@@ -323,3 +323,26 @@ def test_against_the_search_bots_the_hint_is_the_searchs_choice():
         assert game.selected == set(best.plain)
     game.show_hint()  # the same position, the same hint
     assert game.selected == (set() if isinstance(best, Pass) else set(best.plain))
+
+
+def test_a_progress_bar_follows_the_search_bots_and_goes_when_they_are_done():
+    game = tien_len_app("seed=4&against=search").game
+    named, displays = [], []
+    game.thinking.observe(lambda change: named.append(change["new"]), names="description")
+    game.thinking.layout.observe(lambda change: displays.append(change["new"]), names="display")
+    game.show_hint()
+    moved = len(game.session.log)
+    game.play()
+    replies = game.session.log[moved + 1 :]
+    assert replies
+    # each bot was named as it started to think, in turn; then the bar went away
+    each = [SEAT_NAMES[seat] + " is thinking" for seat, _action in replies]
+    thinking = [name for i, name in enumerate(each) if i == 0 or each[i - 1] != name]
+    assert named == [*thinking, ""] and displays[0] is None
+    assert game.thinking.layout.display == "none"
+    # against the heuristic bots, who answer at once, it never shows
+    quick = TienLenGame(seed=4)
+    quick.thinking.layout.observe(lambda change: displays.append("quick"), names="display")
+    quick.show_hint()
+    quick.play()
+    assert "quick" not in displays and quick.thinking.layout.display == "none"

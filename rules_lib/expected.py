@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from importlib import resources
 from itertools import accumulate
-from math import sqrt
+from math import comb, sqrt
 from statistics import fmean, stdev
 from typing import Literal
 
@@ -90,12 +90,20 @@ __all__ = [
 Game = Literal["mau_binh", "chinese_poker"]
 #: The rules of either game.
 ArrangeRules = mau_binh.MauBinhRules | ChinesePokerRules
+#: A whole setting of a sampled hand: its back, middle and front value codes,
+#: and how many cards of each rank, 2 to ace, the hand holds (13 digits).
+Setting = tuple[int, int, int, str]
+
 #: The games this objective knows, with the rules it scores by.
 GAMES: tuple[Game, ...] = ("mau_binh", "chinese_poker")
 DATA = "row_distributions.json"
 #: In Mậu Binh, how many of the best settings by independent rows are scored
-#: again against whole settings (:class:`JointRows`).
+#: again against whole settings (:class:`JointRows`) ...
 RESCORED = 40
+#: ... and how many of the best of those again, counting the cards the hand holds,
+WEIGHED = 10
+#: against this many of the whole settings.
+WEIGHED_SAMPLES = 3000
 
 
 @dataclass(frozen=True)
@@ -113,7 +121,7 @@ class RowDistributions:
     #: in Mậu Binh the dealer's three rows are not independent (a strong hand
     #: makes all three strong), so a hand's chance of winning two rows is
     #: counted against these (:class:`JointRows`)
-    joint: tuple[tuple[int, int, int], ...] = ()
+    joint: tuple[Setting, ...] = ()
     cache: dict[str, tuple[dict[int, float], dict[int, float], dict[int, float]]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -149,7 +157,7 @@ class RowDistributions:
             int(data["hands"]),  # type: ignore[call-overload]
             int(data.get("rounds", 0)),  # type: ignore[call-overload]
             tuple(float(x) for x in data.get("movement", ())),  # type: ignore[attr-defined]
-            tuple((int(b), int(m), int(f)) for b, m, f in data.get("joint", ())),  # type: ignore[attr-defined]
+            tuple((int(b), int(m), int(f), str(r)) for b, m, f, r in data.get("joint", ())),  # type: ignore[attr-defined]
         )
 
 
@@ -162,32 +170,97 @@ class JointRows:
     then give, in a few operations on whole numbers, the samples it beats in
     two rows or more.
 
-    >>> rows = JointRows([(5, 5, 5), (1, 9, 9), (9, 1, 1)])
+    The sampled hands come from a whole deck, but a dealer's cards come from
+    the 39 a player's hand leaves. :meth:`held_chances` weighs the first
+    :data:`WEIGHED_SAMPLES` samples by how much likelier (or less likely)
+    their ranks are once the player's cards are gone.
+
+    >>> rows = JointRows([(5, 5, 5, ""), (1, 9, 9, ""), (9, 1, 1, "")])
     >>> rows.majority_chance(6, 6, 6), rows.majority_chance(2, 2, 2)
     (0.6666666666666666, 0.3333333333333333)
     """
 
-    def __init__(self, settings: Sequence[tuple[int, int, int]]) -> None:
+    def __init__(self, settings: Sequence[Setting]) -> None:
         self.size = len(settings)
         self.keys: list[list[int]] = []
         self.masks: list[list[int]] = []
         for row in range(3):
-            order = sorted(range(self.size), key=lambda i: settings[i][row])
+            codes = [int(s[row]) for s in settings]
+            order = sorted(range(self.size), key=codes.__getitem__)
             masks, mask = [0], 0
             for i in order:
                 mask |= 1 << i
                 masks.append(mask)
-            self.keys.append([settings[i][row] for i in order])
+            self.keys.append([codes[i] for i in order])
             self.masks.append(masks)
+        self.ranks = [tuple(int(n) for n in s[3]) for s in settings[:WEIGHED_SAMPLES] if s[3]]
 
     def below(self, row: int, code: int) -> int:
         """The samples whose row ``row`` a row of value ``code`` beats, as bits."""
         return self.masks[row][bisect_left(self.keys[row], code)]
 
+    def beaten(self, back: int, middle: int, front: int) -> int:
+        """The samples beaten in two rows or more, as bits."""
+        a, b, c = self.below(0, back), self.below(1, middle), self.below(2, front)
+        return (a & b) | (a & c) | (b & c)
+
     def majority_chance(self, back: int, middle: int, front: int) -> float:
         """The share of the samples beaten in two rows or more."""
-        a, b, c = self.below(0, back), self.below(1, middle), self.below(2, front)
-        return ((a & b) | (a & c) | (b & c)).bit_count() / self.size
+        return self.beaten(back, middle, front).bit_count() / self.size
+
+    def held_chances(
+        self, settings: Sequence[tuple[int, int, int]], held: Sequence[int]
+    ) -> list[float]:
+        """For each of ``settings`` (value codes), the share of the samples it
+        beats in two rows or more when a hand holding ``held`` cards of each
+        rank (2 to ace) is out of the deck.
+
+        Each sample counts by the chance of its ranks among the 39 cards left
+        against among 52 (for each rank with ``k`` held and ``n`` in the
+        sample: C(4-k, n) / C(4, n)).  Samples of the same weight are counted
+        together, so a setting takes a few operations on whole numbers for
+        each weight.
+
+        >>> rows = JointRows([(5, 5, 5, "2" + "0" * 12), (5, 5, 5, "0" * 13)])
+        >>> rows.held_chances([(6, 6, 6)], [2] + [0] * 12)  # the first sample's twos are gone
+        [1.0]
+        """
+        if not self.ranks:
+            return [self.majority_chance(*s) for s in settings]
+        f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12 = (
+            [comb(4 - k, n) / comb(4, n) for n in range(5)] for k in held
+        )
+        by_weight: dict[float, list[int]] = {}
+        for i, (a, b, c, d, e, f, g, h, j, k, m, n, o) in enumerate(self.ranks):
+            w = f0[a] * f1[b] * f2[c] * f3[d] * f4[e] * f5[f] * f6[g] * f7[h] * f8[j]
+            by_weight.setdefault(w * f9[k] * f10[m] * f11[n] * f12[o], []).append(i)
+        masks = []
+        size = (len(self.ranks) + 7) // 8
+        for w, members in by_weight.items():
+            if w > 0:
+                bits = bytearray(size)
+                for i in members:
+                    bits[i >> 3] |= 1 << (i & 7)
+                masks.append((w, len(members), int.from_bytes(bits, "little")))
+        total = sum(w * n for w, n, _mask in masks)
+        if total == 0:  # no sample is possible beside this hand: count them all
+            return [self.majority_chance(*s) for s in settings]
+        return [
+            sum(w * (won & mask).bit_count() for w, _n, mask in masks) / total
+            for won in (self.beaten(*s) for s in settings)
+        ]
+
+
+def rank_counts(cards: Iterable[AnyCard]) -> tuple[int, ...]:
+    """How many of ``cards`` there are of each rank, 2 to ace.
+
+    >>> from rules_lib.cards import parse_cards
+    >>> counts = rank_counts(parse_cards("As Ad 2c"))
+    >>> counts[0], counts[-1], len(counts)
+    (1, 2, 13)
+    """
+    counts = Counter(int(c.rank) for c in cards if isinstance(c, Card))
+    return tuple(counts[r] for r in range(2, 15))
 
 
 def measure(
@@ -195,12 +268,13 @@ def measure(
 ) -> RowDistributions:
     """The rows' distributions when ``setter`` sets each of ``hands``."""
     counts = [Counter[int](), Counter[int](), Counter[int]()]
-    settings = []
+    settings: list[Setting] = []
     for hand in hands:
-        b, m, f = (value.code for value in setter(hand).values())
+        arr = setter(hand)
+        b, m, f = (value.code for value in arr.values())
         for row_counts, code in zip(counts, (b, m, f), strict=True):
             row_counts[code] += 1
-        settings.append((b, m, f))
+        settings.append((b, m, f, "".join(map(str, rank_counts(arr.cards)))))
     return RowDistributions(
         dict(counts[0]), dict(counts[1]), dict(counts[2]), len(settings), joint=tuple(settings)
     )
@@ -303,18 +377,23 @@ def expected_best_arrangements(
     back, middle, front = row_scores(g, table)
     majority = g == "mau_binh"
     joint = table.joint_rows() if majority else None
+    hand = _thirteen(cards)
     found = best_splits(
-        _thirteen(cards),
+        hand,
         back,
         middle,
         front,
         majority=majority,
         strict=strict,
-        keep=keep,
-        # the best by independent rows, scored again against whole settings
+        keep=keep if joint is None else max(keep, WEIGHED),
+        # the best by independent rows, scored again against whole settings ...
         rescore=None if joint is None else joint.majority_chance,
         rescored=RESCORED,
     )
+    if joint is not None:  # ... and the best of those again, counting the cards held
+        codes = [(b.code, m.code, f.code) for b, m, f in (arr.values() for _, arr in found)]
+        chances = joint.held_chances(codes, rank_counts(hand))
+        found = sorted(zip(chances, (arr for _, arr in found)), key=lambda t: -t[0])[:keep]
     if majority:  # the chance of winning the unit, as expected units
         return [(2 * score - 1, arr) for score, arr in found]
     return found
@@ -383,7 +462,7 @@ def expected_points(
     if g == "mau_binh":
         joint = (dist or load(g)).joint_rows()
         if joint is not None:
-            return 2 * joint.majority_chance(b, m, f) - 1
+            return 2 * joint.held_chances([(b, m, f)], rank_counts(arr.cards))[0] - 1
         x, y, z = back[b], middle[m], front[f]
         return 2 * (x * y + x * z + y * z - 2 * x * y * z) - 1
     return back[b] + middle[m] + front[f]
@@ -423,7 +502,12 @@ def ranked_settings(
     candidates = [
         arr
         for _, arr in expected_best_arrangements(
-            hand, g, dist, strict=r.strict_row_order, keep=8 * count
+            # Mậu Binh: the settings the solver weighs, so its best comes first here too
+            hand,
+            g,
+            dist,
+            strict=r.strict_row_order,
+            keep=WEIGHED if g == "mau_binh" else 8 * count,
         )
     ]
     if isinstance(r, mau_binh.MauBinhRules):

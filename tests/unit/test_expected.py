@@ -6,6 +6,7 @@ fixed point."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 
@@ -26,6 +27,7 @@ from rules_lib.expected import (
     measure,
     movement,
     random_hands,
+    rank_counts,
     ranked_settings,
     special_value,
 )
@@ -75,21 +77,45 @@ def test_mau_binh_expected_points_with_whole_settings_are_the_settlements_averag
     for seed in (11, 12, 13):
         mine = expected_best_arrangement(deal(seed)[0], "mau_binh", dist)
         assert not find_specials(mine.cards)
-        results = []
+        held = rank_counts(mine.cards)
+        total = weight_sum = 0.0
         for dealer in dealers:  # as settle compares rows: a tie goes to the dealer
             won = sum(v.code > o.code for v, o in zip(mine.values(), dealer.values()))
-            results.append(1 if won >= 2 else -1)
-        assert expected_points(mine, "mau_binh", dist) == pytest.approx(sum(results) / len(results))
+            # how much likelier the dealer's ranks are once my 13 cards are out of the deck
+            weight = math.prod(
+                math.comb(4 - k, n) / math.comb(4, n)
+                for k, n in zip(held, rank_counts(dealer.cards))
+            )
+            total += weight * (1 if won >= 2 else -1)
+            weight_sum += weight
+        assert expected_points(mine, "mau_binh", dist) == pytest.approx(total / weight_sum)
+
+
+def test_a_dealer_sample_counts_less_the_more_of_my_ranks_it_holds():
+    # two samples, the same rows; the first holds four aces, which my two aces make impossible
+    rows = JointRows([(5, 5, 5, "0" * 12 + "4"), (9, 9, 9, "1" * 13)])
+    assert rows.majority_chance(6, 6, 6) == 0.5
+    assert rows.held_chances([(6, 6, 6)], [0] * 12 + [2]) == [0.0]
+    assert rows.held_chances([(6, 6, 6)], [0] * 13) == [0.5]
 
 
 def test_joint_rows_count_the_settings_beaten_in_two_rows_or_more():
     rng = random.Random(4)
     settings = [tuple(rng.randrange(20) for _ in range(3)) for _ in range(300)]
-    rows = JointRows(settings)
+    ranks = ["".join(str(rng.choice((0, 0, 1, 1, 2, 3, 4))) for _ in range(13)) for _ in settings]
+    rows = JointRows([(*s, r) for s, r in zip(settings, ranks)])
     for _ in range(50):
         mine = tuple(rng.randrange(20) for _ in range(3))
-        beaten = sum(sum(m > o for m, o in zip(mine, s)) >= 2 for s in settings)
-        assert rows.majority_chance(*mine) == beaten / len(settings)
+        beaten = [sum(m > o for m, o in zip(mine, s)) >= 2 for s in settings]
+        assert rows.majority_chance(*mine) == sum(beaten) / len(settings)
+        # counting the cards of a hand: each sample weighs what its ranks' chance became
+        held = [rng.choice((0, 0, 1, 2)) for _ in range(13)]
+        weights = [
+            math.prod(math.comb(4 - k, int(n)) / math.comb(4, int(n)) for k, n in zip(held, r))
+            for r in ranks
+        ]
+        exact = sum(w for w, b in zip(weights, beaten) if b) / sum(weights)
+        assert rows.held_chances([mine], held) == [pytest.approx(exact)]
 
 
 def test_mau_binh_settle_agrees_a_tied_row_loses():

@@ -278,7 +278,10 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         items = []
         for v in top:
             what = f" ({v.special.label})" if v.special else ""
-            pictures = "".join(cards_html(v.arrangement.row(r), label=f"{r.value}") for r in ROWS)
+            pictures = "".join(
+                cards_html(v.arrangement.row(r), label=f"{r.value.capitalize()}: {value}")
+                for r, value in zip(ROWS, v.arrangement.values(), strict=True)
+            )
             items.append(f"<li><b>{v.points * per_deal:+.2f}</b>{html.escape(what)}{pictures}</li>")
         listing = (
             "<details><summary>The best settings of these cards</summary>"

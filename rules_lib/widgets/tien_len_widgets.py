@@ -383,11 +383,14 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             scores = search_bot().scores(state.observation(0), state.legal_actions(), rng)
             action: Play | Pass = scores.best
             best = max(scores.means)
-            why = (
-                f"The search bot tried {len(scores.actions)} moves in {scores.worlds} deals "
-                f"of the cards you cannot see; this one did best, {best:+.2f} on average "
-                "(+1 is first out, −1 last)."
-            )
+            if scores.worlds == 0:  # a forced move is not searched
+                why = "It is the only move the search bot would consider here."
+            else:
+                why = (
+                    f"The search bot tried {len(scores.actions)} moves in {scores.worlds} "
+                    f"deals of the cards you cannot see; this one did best, {best:+.2f} on "
+                    "average (+1 is first out, −1 last)."
+                )
         else:
             action = hint(state)
         if isinstance(action, Pass):

@@ -346,3 +346,11 @@ def test_a_progress_bar_follows_the_search_bots_and_goes_when_they_are_done():
     quick.show_hint()
     quick.play()
     assert "quick" not in displays and quick.thinking.layout.display == "none"
+
+
+def test_a_forced_move_is_hinted_without_claiming_a_search():
+    game = tien_len_app("seed=4&against=search").game  # you must lead the 3♠, alone
+    assert len(game.state.legal_actions()) == 1
+    game.show_hint()
+    assert "It is the only move the search bot would consider here" in game.message.value
+    assert "0 deals" not in game.message.value

@@ -38,6 +38,8 @@ class DealLink:
     rules: str | None = None
     extra: tuple[tuple[str, str], ...] = ()
     problems: tuple[str, ...] = ()
+    #: the query string as given (for parameters that repeat, such as a score sheet's deals)
+    query: str = ""
 
     def get(self, name: str, default: str | None = None) -> str | None:
         return dict(self.extra).get(name, default)
@@ -62,7 +64,7 @@ def read_query(query: str | None, rules: Collection[str] = ()) -> DealLink:
         else:
             problems.append(f"the link asks for rules {name!r}; known: {', '.join(rules)}")
     extra = tuple((k, v[-1]) for k, v in params.items() if k not in ("seed", "rules"))
-    return DealLink(seed, chosen, extra, tuple(problems))
+    return DealLink(seed, chosen, extra, tuple(problems), (query or "").lstrip("?"))
 
 
 def make_query(seed: int, rules: str | None = None, **extra: str) -> str:

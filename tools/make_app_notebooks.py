@@ -33,6 +33,7 @@ EXAMPLES = {
     "tien_len": _link("tien_len", "standard", 7),
     "three_thirteen": _link("three_thirteen", "variations", 7, bots="2"),
     "tredici": _link("tredici", "house", 144),
+    "score_sheet": "?rules=mb-source&player=An&player=B%C3%ACnh&player=Chi&player=Dung",
 }
 
 APPS = {
@@ -89,6 +90,15 @@ APPS = {
         "(or the bot may call *Thirteen!* and make you draw 13).",
         "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"
         f"app = tredici_app({{query}})  # a link such as {EXAMPLES['tredici']} deals that game\n"
+        "app",
+    ),
+    "score_sheet": (
+        "# Game night score sheet\n\nKeep the score of an evening of Mậu Binh or Chinese Poker: "
+        "type each player's hand as they lay it down, and the book settles the deal, adds up "
+        "the totals and plots the evening. The whole sheet lives in the page's address, so a "
+        "reload loses nothing.",
+        "from rules_lib.widgets.score_sheet_widgets import score_sheet_app\n\n"
+        f"app = score_sheet_app({{query}})  # a link such as {EXAMPLES['score_sheet']} names the players\n"
         "app",
     ),
 }

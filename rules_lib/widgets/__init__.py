@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .arrange_widgets import ArrangeHand, Showdown
     from .card_table import CardTable
     from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
+    from .score_sheet_widgets import ScoreSheetWidget
     from .strategy_widgets import AdviceLab
     from .three_thirteen_widgets import MeldThisHand, ThreeThirteenGame
     from .tien_len_widgets import CanItBeat, TienLenGame
@@ -32,6 +33,7 @@ _WHERE = {
     "HandComparer": "poker_widgets",
     "HandExplorer": "poker_widgets",
     "MeldThisHand": "three_thirteen_widgets",
+    "ScoreSheetWidget": "score_sheet_widgets",
     "Showdown": "arrange_widgets",
     "ThreeThirteenGame": "three_thirteen_widgets",
     "TienLenGame": "tien_len_widgets",
@@ -48,6 +50,7 @@ __all__ = [
     "HandComparer",
     "HandExplorer",
     "MeldThisHand",
+    "ScoreSheetWidget",
     "Showdown",
     "ThreeThirteenGame",
     "TienLenGame",

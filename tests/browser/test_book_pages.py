@@ -63,8 +63,10 @@ def _check_arrange_widgets(page: object) -> None:
 def _check_advice_lab(page: object) -> None:
     page.wait_for_selector(".rl-advice-lab", state="visible", timeout=ANSWER_MS)  # type: ignore[attr-defined]
     lab = page.locator(".rl-advice-lab")  # type: ignore[attr-defined]
-    options = lab.locator("select").inner_text().replace("\xa0", " ")
+    menus = lab.locator("select")  # the advice, then how the opponents set their hands
+    options = menus.first.inner_text().replace("\xa0", " ")
     assert "A flush in the back and two pairs" in options
+    assert "by expected points" in menus.nth(1).inner_text().replace("\xa0", " ")
     assert lab.locator("input[type=text]").nth(1).input_value().startswith("Ks 10s 8s 6s 3s")
 
 

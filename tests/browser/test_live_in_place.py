@@ -137,7 +137,7 @@ def _advice(page: Any) -> None:
 # chapter: (its page, how many widgets it shows, what a reader does with them live)
 CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
     "cards_and_hands": ("book/cards_and_hands", 2, _cards_and_hands),
-    "mau_binh": ("book/mau_binh/index", 2, _mau_binh),
+    "mau_binh": ("book/mau_binh/index", 3, _mau_binh),
     "chinese_poker": ("book/chinese_poker/index", 1, _chinese_poker),
     "tien_len": ("book/tien_len/index", 2, _tien_len),
     "three_thirteen": ("book/three_thirteen/index", 2, _three_thirteen),

@@ -14,6 +14,9 @@ from contextlib import redirect_stdout
 
 import pytest
 
+from rules_lib.arrange import deal
+from rules_lib.score_sheet import ScoreSheet
+from rules_lib.showdown import RULESETS, bot_arrangement
 from rules_lib.widgets.share_widgets import wait_for_student
 from tools.voila_app import announce_when_warm, apps_in, pool_options, voila_command, warm_kernels
 
@@ -137,6 +140,17 @@ def _made_for(name: str, **settings):
     return getattr(importlib.import_module(f"rules_lib.widgets.{module}"), cls)(**settings)
 
 
+def _sheet() -> ScoreSheet:
+    """An evening of three deals of Chinese Poker between three players."""
+    game, rules = RULESETS["Chinese Poker (source rules)"]
+    sheet = ScoreSheet("cp-source", ("An", "Bình", "Chi"))
+    for seed in (1, 2, 3):
+        sheet = sheet.settle([str(bot_arrangement(h, game, rules)) for h in deal(seed, players=3)])
+    return sheet
+
+
+_SHEET = _sheet()
+
 # (app, link, the app's part, the widget that part must equal, made for the link's settings)
 APP_LINKS = [
     (
@@ -204,6 +218,18 @@ APP_LINKS = [
         ("tredici_widgets.TrediciGame", {"seed": 144, "rules": "house"}),
     ),
     ("tredici_widgets.tredici_app", "", "game", ("tredici_widgets.TrediciGame", {})),
+    (
+        "score_sheet_widgets.score_sheet_app",
+        _SHEET.to_query(),
+        "sheet",
+        ("score_sheet_widgets.ScoreSheetWidget", {"sheet": _SHEET, "sync_address": True}),
+    ),
+    (
+        "score_sheet_widgets.score_sheet_app",
+        "rules=nope&player=An",
+        "sheet",
+        ("score_sheet_widgets.ScoreSheetWidget", {"sync_address": True}),
+    ),
 ]
 
 

@@ -35,6 +35,7 @@ LIVE = {
         [
             "from rules_lib.widgets import ArrangeHand\n\nArrangeHand(seed=1)",
             f"from rules_lib.widgets import Showdown\n\nShowdown(seed=1, ruleset={RULESET_KEYS['mb-source']!r})",
+            "from rules_lib.widgets import ScoreSheetWidget\n\nScoreSheetWidget()",
         ],
     ),
     "chinese_poker": (

@@ -1,0 +1,253 @@
+"""A score sheet for an evening of Mậu Binh or Chinese Poker (issue 21: game night).
+
+The players lay their hands down; someone types each hand as
+``back / middle / front``, and the library settles the deal under the
+chosen rules (:func:`rules_lib.showdown.score_showdown`).  The sheet keeps
+every deal: its hands, who dealt, each player's points and why.  It adds the
+running totals, checks that every deal adds up to zero, and writes the whole
+evening as CSV or as a link (:meth:`ScoreSheet.to_query`), so a page that
+reloads, or a phone that goes to sleep, loses nothing.
+
+>>> sheet = ScoreSheet("mb-source", ("An", "Bình"))
+>>> sheet = sheet.settle(["Ks Kh 7d 7c 3s / 10d 10c 6h 6s 2d / As Ah 5c",
+...                       "Qs Qh 8d 8c 2s / Jd Jc 9h 9s 4d / Ad Kd 3c"], dealer=1)
+>>> sheet.totals, sheet.deals[0].notes[0]
+((1, -1), 'won 2 of 3 rows against the dealer: back wins, middle loses, front wins')
+>>> ScoreSheet.from_query(sheet.to_query())[0] == sheet
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
+
+from .arrange import ROWS, Arrangement
+from .cards import AnyCard
+from .errors import CardCountError, DuplicateCardError, RulesError, UnknownOptionError
+from .showdown import RULESET_KEYS, RULESETS, ArrangeGame, ArrangeRules, score_showdown
+
+__all__ = [
+    "MissetNotDeclaredError",
+    "ScoreSheet",
+    "SheetDeal",
+    "compact",
+    "from_compact",
+]
+
+#: How many players a sheet can have.
+PLAYERS = range(2, 5)
+
+_SUIT_LETTER = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_RANK_LETTER = {"10": "T"}
+
+
+class MissetNotDeclaredError(RulesError):
+    """A hand whose rows are out of order, typed without saying it is misset
+    (or a hand said to be misset whose rows are in order)."""
+
+
+def compact(arr: Arrangement) -> str:
+    """A hand in few characters, for a link: rows joined by ``-``, two
+    characters a card (``T`` for ten).
+
+    >>> compact(Arrangement.parse("As Kd Qc Jh 10s / 9s 9h 8d 8c 2s / 7d 7c 3h"))
+    'AsKdQcJhTs-9s9h8d8c2s-7d7c3h'
+    """
+    return "-".join("".join(_card_code(c) for c in arr.row(row)) for row in ROWS)
+
+
+def from_compact(text: str) -> Arrangement:
+    """The hand :func:`compact` wrote (a bad one raises a :class:`RulesError`)."""
+    rows = text.split("-")
+    if len(rows) != 3 or any(len(r) % 2 for r in rows):
+        raise CardCountError(f"{text!r} is not a hand of three rows")
+    spelled = [" ".join(r[i : i + 2].replace("T", "10") for i in range(0, len(r), 2)) for r in rows]
+    return Arrangement.parse(" / ".join(spelled))
+
+
+def _card_code(card: AnyCard) -> str:
+    text = str(card)
+    rank, suit = text[:-1], text[-1]
+    return _RANK_LETTER.get(rank, rank) + _SUIT_LETTER[suit]
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    """One deal on the sheet: each player's hand, who dealt, each player's
+    points and the line that explains them."""
+
+    hands: tuple[Arrangement, ...]
+    dealer: int
+    points: tuple[int, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The deals of an evening under one rule set (a key of
+    :data:`rules_lib.showdown.RULESET_KEYS`, such as ``"mb-source"``) between
+    two to four named players.  Each change returns a new sheet."""
+
+    ruleset: str
+    players: tuple[str, ...]
+    deals: tuple[SheetDeal, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.ruleset not in RULESET_KEYS:
+            known = ", ".join(RULESET_KEYS)
+            raise UnknownOptionError(f"no rule set {self.ruleset!r}; choose one of: {known}")
+        if len(self.players) not in PLAYERS:
+            raise CardCountError(f"a sheet is for 2 to 4 players, not {len(self.players)}")
+        names = [p.strip() for p in self.players]
+        if any(not n for n in names):
+            raise UnknownOptionError("every player needs a name")
+        if len(set(names)) != len(names):
+            raise UnknownOptionError("two players have the same name; give each their own")
+
+    @property
+    def game(self) -> ArrangeGame:
+        return RULESETS[RULESET_KEYS[self.ruleset]][0]
+
+    @property
+    def rules(self) -> ArrangeRules:
+        return RULESETS[RULESET_KEYS[self.ruleset]][1]
+
+    # -- a deal -------------------------------------------------------------
+
+    def read_hands(
+        self, texts: Sequence[str], misset: Sequence[bool] = ()
+    ) -> tuple[Arrangement, ...]:
+        """Each player's hand from its text, checked: every error names the
+        player (and the card); a misset hand must be said to be misset.
+
+        >>> sheet = ScoreSheet("cp-source", ("An", "Bình"))
+        >>> sheet.read_hands(["As Kd Qc Jh 10s / 9s 9h 8d 8c 2s / 7d 7c 3h",
+        ...                   "As 2d 3c 4h 5s / 6s 6h 6d 8s 8h / Jd Jc 3d"])
+        Traceback (most recent call last):
+        ...
+        rules_lib.errors.DuplicateCardError: A♠ is in both An's hand and Bình's; a deck has one A♠
+        """
+        if len(texts) != len(self.players):
+            raise CardCountError(
+                f"this sheet has {len(self.players)} players, not {len(texts)} hands"
+            )
+        declared = list(misset) + [False] * (len(texts) - len(misset))
+        hands = []
+        owner: dict[AnyCard, str] = {}
+        for name, text, said in zip(self.players, texts, declared, strict=True):
+            if not text.strip():
+                raise CardCountError(f"{name}'s hand is empty: type it as back / middle / front")
+            try:
+                arr = Arrangement.parse(text)
+            except RulesError as error:
+                raise type(error)(f"{name}'s hand: {error}") from None
+            for card in arr.cards:
+                if card in owner:
+                    raise DuplicateCardError(
+                        f"{card} is in both {owner[card]}'s hand and {name}'s; a deck has one {card}"
+                    )
+                owner[card] = name
+            reason = arr.misset_reason(self.rules.strict_row_order)
+            if reason and not said:
+                raise MissetNotDeclaredError(
+                    f"{name}'s hand is {reason}: tick misset to settle it that way, "
+                    "or set its rows again"
+                )
+            if said and not reason:
+                raise MissetNotDeclaredError(
+                    f"{name}'s hand is ticked misset, but its rows are in order"
+                )
+            hands.append(arr)
+        return tuple(hands)
+
+    def settle(
+        self, texts: Sequence[str], dealer: int = 0, misset: Sequence[bool] = ()
+    ) -> ScoreSheet:
+        """The sheet with one more deal, settled by the library (a bad deal
+        raises, naming the problem, and the sheet is unchanged)."""
+        if not 0 <= dealer < len(self.players):
+            raise UnknownOptionError(f"no player number {dealer} to deal")
+        hands = self.read_hands(texts, misset)
+        points, notes = score_showdown(hands, self.game, self.rules, dealer, self.players)
+        deal = SheetDeal(hands, dealer, tuple(points), tuple(notes))
+        return ScoreSheet(self.ruleset, self.players, (*self.deals, deal))
+
+    def undo(self) -> ScoreSheet:
+        """The sheet without its last deal."""
+        return ScoreSheet(self.ruleset, self.players, self.deals[:-1])
+
+    # -- the evening --------------------------------------------------------
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(d.points[i] for d in self.deals) for i in range(len(self.players)))
+
+    def running(self) -> list[tuple[int, ...]]:
+        """Each player's total after each deal (the first row: before any)."""
+        rows = [tuple(0 for _ in self.players)]
+        for d in self.deals:
+            rows.append(tuple(t + p for t, p in zip(rows[-1], d.points, strict=True)))
+        return rows
+
+    def unbalanced(self) -> list[int]:
+        """The numbers (from 1) of the deals whose points do not add up to zero."""
+        return [n for n, d in enumerate(self.deals, 1) if sum(d.points) != 0]
+
+    def to_csv(self) -> str:
+        """The sheet as CSV: a row per deal (who dealt, each player's points),
+        then the totals."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["deal", "dealer", *self.players])
+        for n, d in enumerate(self.deals, 1):
+            writer.writerow([n, self.players[d.dealer], *d.points])
+        writer.writerow(["total", "", *self.totals])
+        return out.getvalue()
+
+    def to_query(self) -> str:
+        """The whole sheet as a link's query string (see :meth:`from_query`)."""
+        params: list[tuple[str, str]] = [("rules", self.ruleset), ("sheet", "1")]
+        params += [("player", p) for p in self.players]
+        params += [
+            ("deal", f"{d.dealer}." + "_".join(compact(h) for h in d.hands)) for d in self.deals
+        ]
+        return urlencode(params)
+
+    @classmethod
+    def from_query(
+        cls, query: str | None, default: ScoreSheet | None = None
+    ) -> tuple[ScoreSheet, list[str]]:
+        """The sheet a link holds, with what could not be read (then the
+        deals before the first bad one, or ``default``'s rules and players)."""
+        base = default or cls("mb-source", ("An", "Bình", "Chi", "Dung"))
+        params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+        problems: list[str] = []
+        ruleset = params.get("rules", [base.ruleset])[-1]
+        if ruleset not in RULESET_KEYS:
+            problems.append(f"no rule set {ruleset!r}; known: {', '.join(RULESET_KEYS)}")
+            ruleset = base.ruleset
+        players = tuple(params.get("player", base.players))
+        try:
+            sheet = cls(ruleset, players)
+        except RulesError as error:
+            problems.append(f"the link's players: {error}")
+            sheet = cls(ruleset, base.players)
+        for n, text in enumerate(params.get("deal", []), 1):
+            try:
+                dealer_text, _, hands_text = text.partition(".")
+                hands = [from_compact(h) for h in hands_text.split("_")]
+                sheet = sheet.settle(
+                    [str(h) for h in hands],
+                    int(dealer_text) if dealer_text.isdigit() else -1,
+                    [h.is_misset(sheet.rules.strict_row_order) for h in hands],
+                )
+            except RulesError as error:
+                problems.append(
+                    f"deal {n} in the link could not be read ({error}); it and any after it are left out"
+                )
+                break
+        return sheet, problems

@@ -1,0 +1,201 @@
+"""Game night (issue 21): the score sheet settles each deal with the library,
+keeps the evening, and fits in a link; a bad deal is named and changes nothing."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+
+import pytest
+
+from rules_lib.arrange import Arrangement, deal
+from rules_lib.errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
+from rules_lib.score_sheet import MissetNotDeclaredError, ScoreSheet, compact, from_compact
+from rules_lib.showdown import RULESET_KEYS, RULESETS, bot_arrangement, score_showdown
+from rules_lib.widgets.score_sheet_widgets import (
+    ScoreSheetWidget,
+    running_totals_svg,
+    score_sheet_app,
+)
+
+PLAYERS = ("An", "Bình", "Chi", "Dung")
+
+
+def _hands(seed: int, ruleset: str = "mb-source", players: int = 4) -> list[str]:
+    game, rules = RULESETS[RULESET_KEYS[ruleset]]
+    return [str(bot_arrangement(h, game, rules)) for h in deal(seed, players=players)]
+
+
+@pytest.mark.parametrize("ruleset", list(RULESET_KEYS))
+def test_a_settled_deal_is_what_the_library_scores_and_adds_up_to_zero(ruleset):
+    sheet = ScoreSheet(ruleset, PLAYERS)
+    for seed in (1, 2, 3):
+        sheet = sheet.settle(_hands(seed, ruleset), dealer=seed % 4)
+    game, rules = RULESETS[RULESET_KEYS[ruleset]]
+    for seed, d in zip((1, 2, 3), sheet.deals, strict=True):
+        hands = [Arrangement.parse(t) for t in _hands(seed, ruleset)]
+        points, notes = score_showdown(hands, game, rules, seed % 4, PLAYERS)
+        assert d.points == tuple(points) and d.notes == tuple(notes) and d.dealer == seed % 4
+    assert sheet.unbalanced() == [] and sum(sheet.totals) == 0
+    assert sheet.running()[-1] == sheet.totals and len(sheet.running()) == 4
+
+
+def test_two_or_three_players_keep_a_sheet_too():
+    for count in (2, 3):
+        players = PLAYERS[:count]
+        sheet = ScoreSheet("cp-source", players).settle(_hands(5, "cp-source", count))
+        assert len(sheet.totals) == count and sum(sheet.totals) == 0
+    with pytest.raises(CardCountError, match="2 to 4 players, not 5"):
+        ScoreSheet("mb-source", (*PLAYERS, "Em"))
+
+
+def test_undo_takes_off_the_last_deal_only():
+    sheet = ScoreSheet("mb-source", PLAYERS).settle(_hands(1)).settle(_hands(2), dealer=1)
+    assert sheet.undo().deals == sheet.deals[:1] and sheet.undo().undo().deals == ()
+
+
+def test_a_card_twice_is_named_with_both_players_and_the_sheet_is_unchanged():
+    sheet = ScoreSheet("mb-source", PLAYERS).settle(_hands(1))
+    hands = _hands(2)
+    hands[2] = hands[0]  # Chi typed An's hand
+    with pytest.raises(DuplicateCardError, match="is in both An's hand and Chi's"):
+        sheet.settle(hands)
+    assert len(sheet.deals) == 1  # frozen: the sheet a failed deal leaves is the same
+
+
+def test_a_wrong_count_or_a_mistyped_card_names_the_player():
+    hands = _hands(2)
+    hands[1] = "As Kd / Qc"
+    with pytest.raises(NotationError, match="Bình's hand"):
+        ScoreSheet("mb-source", PLAYERS).settle(hands)
+    hands[1] = "As Ks Qs Js 9s / 8d 8c 7h 7s 2c / Ah Qd 5x"
+    with pytest.raises(NotationError, match=r"Bình.s hand.*5x"):
+        ScoreSheet("mb-source", PLAYERS).settle(hands)
+    hands[1] = " "
+    with pytest.raises(CardCountError, match="Bình's hand is empty"):
+        ScoreSheet("mb-source", PLAYERS).settle(hands)
+
+
+def test_a_misset_hand_must_be_declared_and_then_loses():
+    hands = _hands(3)
+    back, middle, front = (part.strip() for part in hands[1].split("/"))
+    hands[1] = f"{middle} / {back} / {front}"  # the rows swapped: misset
+    sheet = ScoreSheet("mb-source", PLAYERS)
+    with pytest.raises(MissetNotDeclaredError, match="Bình's hand is misset"):
+        sheet.settle(hands, dealer=0)
+    settled = sheet.settle(hands, dealer=0, misset=[False, True, False, False])
+    assert settled.deals[0].points[1] == -1 and "misset" in settled.deals[0].notes[1]
+    with pytest.raises(MissetNotDeclaredError, match="An's hand is ticked misset, but its rows"):
+        sheet.settle(_hands(3), misset=[True])
+
+
+def test_bad_rules_players_or_dealer_are_named():
+    with pytest.raises(UnknownOptionError, match="no rule set 'poker'"):
+        ScoreSheet("poker", PLAYERS)
+    with pytest.raises(UnknownOptionError, match="the same name"):
+        ScoreSheet("mb-source", ("An", "An"))
+    with pytest.raises(UnknownOptionError, match="no player number 7"):
+        ScoreSheet("mb-source", PLAYERS).settle(_hands(1), dealer=7)
+
+
+def test_the_sheet_comes_back_whole_from_its_link_and_its_csv_adds_up():
+    sheet = ScoreSheet("cp-source", PLAYERS)
+    for seed in (4, 5, 6):
+        sheet = sheet.settle(_hands(seed, "cp-source"))
+    again, problems = ScoreSheet.from_query(sheet.to_query())
+    assert again == sheet and problems == []
+    rows = list(csv.reader(io.StringIO(sheet.to_csv())))
+    assert rows[0] == ["deal", "dealer", *PLAYERS] and len(rows) == 5
+    assert [int(x) for x in rows[-1][2:]] == list(sheet.totals)
+    assert [sum(int(r[2 + i]) for r in rows[1:4]) for i in range(4)] == list(sheet.totals)
+
+
+def test_a_bad_link_keeps_the_deals_before_the_bad_one_and_says_what_was_wrong():
+    sheet = ScoreSheet("mb-source", PLAYERS).settle(_hands(1)).settle(_hands(2), dealer=1)
+    query = sheet.to_query() + "&deal=0.AsAs"
+    again, problems = ScoreSheet.from_query(query)
+    assert again.deals == sheet.deals and len(problems) == 1 and "deal 3" in problems[0]
+    default, problems = ScoreSheet.from_query("rules=poker&player=An")
+    assert default.ruleset == "mb-source" and len(problems) == 2
+
+
+def test_a_compact_hand_reads_back_as_the_same_hand():
+    for seed in range(5):
+        for hand in deal(seed):
+            arr = bot_arrangement(
+                hand, "chinese_poker", RULESETS["Chinese Poker (source rules)"][1]
+            )
+            assert from_compact(compact(arr)) == arr
+    with pytest.raises(CardCountError):
+        from_compact("AsKd")
+
+
+def test_the_widget_settles_a_deal_and_a_bad_one_loses_nothing_typed():
+    w = ScoreSheetWidget()
+    w.fill_from_deal(3)
+    typed = [b.value for b in w.hand_boxes]
+    w.settle()
+    assert w.sheet == ScoreSheet("mb-source", PLAYERS).settle(typed)
+    assert "Every deal adds up to zero" in w.table.value and "<polyline" in w.plot.value
+    assert "Download the sheet (CSV)" in w.download.value and "deal=" in w.share.link
+    assert w.rules.disabled and w.names.disabled  # a started sheet keeps its rules and players
+    # a mistake: named, and what was typed stays in the boxes
+    w.fill_from_deal(4)
+    w.hand_boxes[3].value = w.hand_boxes[0].value
+    before = [b.value for b in w.hand_boxes]
+    w.settle()
+    assert (
+        "is in both An's hand and Dung's" in w.message.value
+        and "Nothing was added" in w.message.value
+    )
+    assert [b.value for b in w.hand_boxes] == before and len(w.sheet.deals) == 1
+    w.undo()
+    assert w.sheet.deals == () and not w.rules.disabled
+
+
+def test_the_widget_asks_twice_before_a_new_sheet_and_follows_the_setup_until_the_first_deal():
+    w = ScoreSheetWidget()
+    w.names.value = "An, Bình, Chi"
+    w.rules.value = "cp-source"
+    assert w.sheet.players == ("An", "Bình", "Chi") and w.sheet.game == "chinese_poker"
+    assert w.hand_rows[3].layout.display == "none" and w.dealer.layout.display == "none"
+    w.fill_from_deal(2)
+    w.settle()
+    w.new_sheet()
+    assert len(w.sheet.deals) == 1 and "Press New sheet again" in w.message.value
+    w.new_sheet()
+    assert w.sheet.deals == () and w.sheet.players == ("An", "Bình", "Chi")
+    w.names.value = "An, An"
+    assert "the same name" in w.message.value and w.sheet.players == ("An", "Bình", "Chi")
+
+
+def test_the_app_follows_its_link_and_keeps_the_address_in_step():
+    sheet = ScoreSheet("mb-source", PLAYERS).settle(_hands(1)).settle(_hands(2), dealer=1)
+    app = score_sheet_app(sheet.to_query())
+    assert app.sheet.sheet == sheet and app.note.value == ""
+    assert app.sheet.address is not None and app.sheet.address.query == sheet.to_query()
+    app.sheet.fill_from_deal(3)
+    app.sheet.settle()
+    assert (
+        app.sheet.address.query == app.sheet.sheet.to_query() and "deal=" in app.sheet.address.query
+    )
+    assert "could not be used" in score_sheet_app(sheet.to_query() + "&deal=x").note.value
+
+
+def test_the_plot_has_a_line_per_player_once_there_is_a_deal():
+    sheet = ScoreSheet("mb-source", PLAYERS)
+    assert running_totals_svg(sheet) == ""
+    svg = running_totals_svg(sheet.settle(_hands(1)))
+    assert svg.count("<polyline") == 4 and all(name in svg for name in PLAYERS)
+
+
+def test_the_sheet_explains_every_payment_of_every_deal():
+    w = ScoreSheetWidget()
+    w.fill_from_deal(1)
+    w.dealer.value = 3
+    w.settle()
+    d = w.sheet.deals[0]
+    assert "How each deal was settled" in w.table.value
+    for name, p, note in zip(w.sheet.players, d.points, d.notes, strict=True):
+        assert f"{name} {p:+d}: {html.escape(note)}" in w.table.value

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .arrange import ROWS, Arrangement, Row, Special, find_specials
+from .errors import CardCountError, IllegalActionError, UnknownOptionError
 from .mau_binh import _check_disjoint
 from .poker import Category, HandValue
 from .rules_base import RulesBase
@@ -87,6 +88,18 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
     * ``ace_low_front_straight``: True (the book's reading) lets A-2-3 be the
       front of three straights, as Q-K-A is; False accepts Q-K-A only.
 
+    House rules for playing for points (not in the source; issue 21):
+
+    * ``scoring``: ``"rows"`` (the source: each row its point or royalty);
+      ``"2-4"``: besides, the player who wins more of the three rows takes
+      one point more (2 for winning two rows to one, 4 for all three);
+      ``"1-6"``: besides, a player who wins all three rows (a *scoop*) takes
+      three points more (6 in all).  A misset hand loses all three rows, so
+      it pays as scooped.
+    * ``surrender``: the points a player who gives up before the showdown
+      pays each player still in whose hand is in order; 0 (the source) means
+      nobody may surrender.
+
     >>> ChinesePokerRules().royalty(Row.MIDDLE, Category.FULL_HOUSE)
     2
     """
@@ -117,11 +130,24 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
     ace_low_front_straight: bool = field(
         default=True, metadata={"doc": "A-2-3 is a straight in front (Q-K-A always is)"}
     )
+    scoring: Literal["rows", "2-4", "1-6"] = field(
+        default="rows",
+        metadata={
+            "doc": "rows only; or a point for winning more rows (2-4); or 3 for all three (1-6)"
+        },
+    )
+    surrender: int = field(
+        default=0, metadata={"doc": "what a hand that gives up pays each player (0: no surrender)"}
+    )
     _royalty_map: dict[tuple[Row, Category], int] = field(
         init=False, repr=False, compare=False, hash=False
     )
 
     def __post_init__(self) -> None:
+        if self.scoring not in ("rows", "2-4", "1-6"):
+            raise UnknownOptionError(f"no scoring {self.scoring!r}; choose one of: rows, 2-4, 1-6")
+        if self.surrender < 0:
+            raise UnknownOptionError(f"a surrender costs 0 points or more, not {self.surrender}")
         object.__setattr__(
             self, "_royalty_map", {(row, cat): pts for row, cat, pts in self.royalties}
         )
@@ -137,6 +163,8 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
 PRESETS: dict[str, ChinesePokerRules] = {
     "source": ChinesePokerRules(),
     "equal specials cancel": ChinesePokerRules(specials_clash="cancel"),
+    "2-4 scoring": ChinesePokerRules(scoring="2-4", surrender=3),
+    "1-6 scoring": ChinesePokerRules(scoring="1-6", surrender=3),
 }
 
 
@@ -172,15 +200,35 @@ class PairScore:
 
 
 def score_pair(
-    a: Arrangement,
-    b: Arrangement,
+    a: Arrangement | None,
+    b: Arrangement | None,
     rules: ChinesePokerRules = ChinesePokerRules(),
     *,
     a_declares: bool = True,
     b_declares: bool = True,
     a_first: bool = True,
+    a_surrenders: bool = False,
+    b_surrenders: bool = False,
 ) -> PairScore:
-    """Score ``a`` against ``b``; ``a_first`` says ``a`` sits earlier in the order of declaring."""
+    """Score ``a`` against ``b``; ``a_first`` says ``a`` sits earlier in the order of declaring.
+
+    A hand that surrenders (where ``rules.surrender`` allows it; its cards
+    may then be ``None``) pays that many points to the other hand when it is
+    in order; a declared special hand still takes its points from it.  Under
+    ``rules.scoring`` "2-4" or "1-6" the rows' points get their bonus (see
+    :class:`ChinesePokerRules`).
+
+    >>> a = Arrangement.parse("As Ks Qs Js 9s / 8d 8c 7h 7s 2c / Ah Qd 5c")
+    >>> b = Arrangement.parse("Kd Kc 10h 10s 3c / 9d 9c 6h 5s 4c / Jd 8h 2d")
+    >>> [score_pair(a, b, ChinesePokerRules(scoring=s)).points for s in ("rows", "2-4", "1-6")]
+    [3, 4, 6]
+    >>> score_pair(a, b, ChinesePokerRules(surrender=3), b_surrenders=True).points
+    3
+    """
+    if a_surrenders or b_surrenders:
+        return _surrendered(a, b, rules, a_surrenders, b_surrenders, a_declares, b_declares)
+    if a is None or b is None:
+        raise CardCountError("only a hand that surrenders may be shown without its cards")
     a_misset, b_misset = a.is_misset(rules.strict_row_order), b.is_misset(rules.strict_row_order)
     a_may = a_declares and (rules.specials_when_misset or not a_misset)
     b_may = b_declares and (rules.specials_when_misset or not b_misset)
@@ -221,12 +269,70 @@ def score_pair(
             for row, v in zip(ROWS, winner_values, strict=True)
         )
         loser = "first" if a_misset else "second"
-        return PairScore(sum(rows), f"the {loser} hand is misset and loses every row", rows)
+        bonus = _bonus(rows, rules)
+        return PairScore(
+            sum(rows) + bonus,
+            f"the {loser} hand is misset and loses every row{_bonus_words(bonus, rules)}",
+            rows,
+        )
     row_points = []
     for row, x, y in zip(ROWS, va, vb, strict=True):
         row_points.append(_row_points(row, x, y, rules))
     words = ", ".join(f"{row.value} {p:+d}" for row, p in zip(ROWS, row_points, strict=True))
-    return PairScore(sum(row_points), words, tuple(row_points))
+    bonus = _bonus(row_points, rules)
+    return PairScore(sum(row_points) + bonus, words + _bonus_words(bonus, rules), tuple(row_points))
+
+
+def _surrendered(
+    a: Arrangement | None,
+    b: Arrangement | None,
+    rules: ChinesePokerRules,
+    a_surrenders: bool,
+    b_surrenders: bool,
+    a_declares: bool,
+    b_declares: bool,
+) -> PairScore:
+    """:func:`score_pair` when one hand or both surrendered."""
+    if rules.surrender == 0:
+        raise IllegalActionError("these rules have no surrender")
+    if a_surrenders and b_surrenders:
+        return PairScore(0, "both surrendered: no points")
+    sign, stays, declares = (-1, b, b_declares) if a_surrenders else (1, a, a_declares)
+    if stays is None:
+        raise CardCountError("a hand that did not surrender must be shown with its cards")
+    misset = stays.is_misset(rules.strict_row_order)
+    special = (
+        declared_special(stays, rules)
+        if declares and (rules.specials_when_misset or not misset)
+        else None
+    )
+    who = "first" if a_surrenders else "second"
+    if special is not None:
+        return PairScore(
+            sign * rules.special_points(special),
+            f"the {who} hand surrendered; the other declares {special.label}",
+        )
+    if misset:
+        return PairScore(0, f"the {who} hand surrendered, the other is misset: no points")
+    return PairScore(sign * rules.surrender, f"the {who} hand surrendered")
+
+
+def _bonus(rows: Sequence[int], rules: ChinesePokerRules) -> int:
+    """The points ``rules.scoring`` adds to the rows' (for the first hand)."""
+    won = sum(p > 0 for p in rows)
+    lost = sum(p < 0 for p in rows)
+    if rules.scoring == "2-4":
+        return (won > lost) - (lost > won)
+    if rules.scoring == "1-6":
+        return 3 if won == 3 else -3 if lost == 3 else 0
+    return 0
+
+
+def _bonus_words(bonus: int, rules: ChinesePokerRules) -> str:
+    if not bonus:
+        return ""
+    what = "the point for more rows" if rules.scoring == "2-4" else "the scoop bonus"
+    return f", {what} {bonus:+d}"
 
 
 def _row_points(row: Row, x: HandValue, y: HandValue, rules: ChinesePokerRules) -> int:
@@ -246,11 +352,12 @@ class TableScore:
 
 
 def score_table(
-    hands: Sequence[Arrangement],
+    hands: Sequence[Arrangement | None],
     rules: ChinesePokerRules = ChinesePokerRules(),
     *,
     declares: Sequence[bool] | None = None,
     names: Sequence[str] | None = None,
+    surrenders: Sequence[bool] | None = None,
 ) -> TableScore:
     """Score every pair of seats.  Seats are listed in the order they declare
     (the first seat sits left of the dealer).
@@ -259,8 +366,10 @@ def score_table(
     card raises :class:`~rules_lib.errors.DuplicateCardError` naming it.
     """
     names = list(names) if names is not None else [f"seat {i + 1}" for i in range(len(hands))]
-    _check_disjoint(hands, names)
+    shown = [(h, n) for h, n in zip(hands, names, strict=True) if h is not None]
+    _check_disjoint([h for h, _ in shown], [n for _, n in shown])
     declares = list(declares) if declares is not None else [True] * len(hands)
+    gave_up = list(surrenders) if surrenders is not None else [False] * len(hands)
     totals = [0] * len(hands)
     pairs: dict[tuple[int, int], PairScore] = {}
     for i in range(len(hands)):
@@ -272,6 +381,8 @@ def score_table(
                 a_declares=declares[i],
                 b_declares=declares[j],
                 a_first=True,
+                a_surrenders=gave_up[i],
+                b_surrenders=gave_up[j],
             )
             pairs[(i, j)] = result
             totals[i] += result.points

@@ -27,7 +27,14 @@ from urllib.parse import parse_qs, urlencode
 
 from .arrange import ROWS, Arrangement
 from .cards import AnyCard
-from .errors import CardCountError, DuplicateCardError, RulesError, UnknownOptionError
+from .chinese_poker import ChinesePokerRules
+from .errors import (
+    CardCountError,
+    DuplicateCardError,
+    IllegalActionError,
+    RulesError,
+    UnknownOptionError,
+)
 from .showdown import RULESET_KEYS, RULESETS, ArrangeGame, ArrangeRules, score_showdown
 
 __all__ = [
@@ -80,7 +87,7 @@ class SheetDeal:
     """One deal on the sheet: each player's hand, who dealt, each player's
     points and the line that explains them."""
 
-    hands: tuple[Arrangement, ...]
+    hands: tuple[Arrangement | None, ...]  # None: the player surrendered
     dealer: int
     points: tuple[int, ...]
     notes: tuple[str, ...]
@@ -119,10 +126,14 @@ class ScoreSheet:
     # -- a deal -------------------------------------------------------------
 
     def read_hands(
-        self, texts: Sequence[str], misset: Sequence[bool] = ()
-    ) -> tuple[Arrangement, ...]:
+        self,
+        texts: Sequence[str],
+        misset: Sequence[bool] = (),
+        surrendered: Sequence[bool] = (),
+    ) -> tuple[Arrangement | None, ...]:
         """Each player's hand from its text, checked: every error names the
-        player (and the card); a misset hand must be said to be misset.
+        player (and the card); a misset hand must be said to be misset; a
+        player who surrendered (where the rules allow it) shows no cards.
 
         >>> sheet = ScoreSheet("cp-source", ("An", "Bình"))
         >>> sheet.read_hands(["As Kd Qc Jh 10s / 9s 9h 8d 8c 2s / 7d 7c 3h",
@@ -136,9 +147,18 @@ class ScoreSheet:
                 f"this sheet has {len(self.players)} players, not {len(texts)} hands"
             )
         declared = list(misset) + [False] * (len(texts) - len(misset))
-        hands = []
+        gave_up = list(surrendered) + [False] * (len(texts) - len(surrendered))
+        may_surrender = isinstance(self.rules, ChinesePokerRules) and self.rules.surrender > 0
+        hands: list[Arrangement | None] = []
         owner: dict[AnyCard, str] = {}
-        for name, text, said in zip(self.players, texts, declared, strict=True):
+        for name, text, said, quit in zip(self.players, texts, declared, gave_up, strict=True):
+            if quit:
+                if not may_surrender:
+                    raise IllegalActionError(
+                        f"{name} cannot surrender: these rules have no surrender"
+                    )
+                hands.append(None)
+                continue
             if not text.strip():
                 raise CardCountError(f"{name}'s hand is empty: type it as back / middle / front")
             try:
@@ -162,17 +182,25 @@ class ScoreSheet:
                     f"{name}'s hand is ticked misset, but its rows are in order"
                 )
             hands.append(arr)
+        if sum(h is not None for h in hands) < 1:
+            raise IllegalActionError("everyone surrendered: there is nothing to settle")
         return tuple(hands)
 
     def settle(
-        self, texts: Sequence[str], dealer: int = 0, misset: Sequence[bool] = ()
+        self,
+        texts: Sequence[str],
+        dealer: int = 0,
+        misset: Sequence[bool] = (),
+        surrendered: Sequence[bool] = (),
     ) -> ScoreSheet:
         """The sheet with one more deal, settled by the library (a bad deal
         raises, naming the problem, and the sheet is unchanged)."""
         if not 0 <= dealer < len(self.players):
             raise UnknownOptionError(f"no player number {dealer} to deal")
-        hands = self.read_hands(texts, misset)
-        points, notes = score_showdown(hands, self.game, self.rules, dealer, self.players)
+        hands = self.read_hands(texts, misset, surrendered)
+        points, notes = score_showdown(
+            hands, self.game, self.rules, dealer, self.players, [h is None for h in hands]
+        )
         deal = SheetDeal(hands, dealer, tuple(points), tuple(notes))
         return ScoreSheet(self.ruleset, self.players, (*self.deals, deal))
 
@@ -213,7 +241,8 @@ class ScoreSheet:
         params: list[tuple[str, str]] = [("rules", self.ruleset), ("sheet", "1")]
         params += [("player", p) for p in self.players]
         params += [
-            ("deal", f"{d.dealer}." + "_".join(compact(h) for h in d.hands)) for d in self.deals
+            ("deal", f"{d.dealer}." + "_".join(compact(h) if h else "" for h in d.hands))
+            for d in self.deals
         ]
         return urlencode(params)
 
@@ -239,11 +268,12 @@ class ScoreSheet:
         for n, text in enumerate(params.get("deal", []), 1):
             try:
                 dealer_text, _, hands_text = text.partition(".")
-                hands = [from_compact(h) for h in hands_text.split("_")]
+                hands = [from_compact(h) if h else None for h in hands_text.split("_")]
                 sheet = sheet.settle(
-                    [str(h) for h in hands],
+                    [str(h) if h else "" for h in hands],
                     int(dealer_text) if dealer_text.isdigit() else -1,
-                    [h.is_misset(sheet.rules.strict_row_order) for h in hands],
+                    [bool(h and h.is_misset(sheet.rules.strict_row_order)) for h in hands],
+                    [h is None for h in hands],
                 )
             except RulesError as error:
                 problems.append(

@@ -29,7 +29,7 @@ from . import chinese_poker, mau_binh
 from .arrange import Arrangement, Special, find_specials
 from .cards import AnyCard, Cards, standard_deck
 from .chinese_poker import ChinesePokerRules
-from .errors import UnknownOptionError
+from .errors import CardCountError, IllegalActionError, UnknownOptionError
 from .games import GAMES, GameInfo, PresetInfo, find_game
 from .mau_binh import MauBinhRules
 from .rules_base import RulesBase
@@ -173,11 +173,12 @@ def special_notes(
 
 
 def score_showdown(
-    hands: Sequence[Arrangement],
+    hands: Sequence[Arrangement | None],
     game: ArrangeGame,
     rules: ArrangeRules,
     dealer: int,
     names: Sequence[str] = SEAT_NAMES,
+    surrenders: Sequence[bool] | None = None,
 ) -> tuple[list[int], list[str]]:
     """Points of each seat for one deal, and a line of explanation per seat.
 
@@ -195,16 +196,22 @@ def score_showdown(
     ['-1 against Bot A', '+1 against you']
     """
     rules = _checked(game, rules)
+    gave_up = list(surrenders) if surrenders is not None else [False] * len(hands)
     if isinstance(rules, MauBinhRules):
-        totals = mau_binh.settle_table(hands, rules, dealer=dealer)
+        if any(gave_up):
+            raise IllegalActionError("Mậu Binh has no surrender: every hand is shown")
+        shown = [h for h in hands if h is not None]
+        if len(shown) != len(hands):
+            raise CardCountError("every hand must be shown with its cards")
+        totals = mau_binh.settle_table(shown, rules, dealer=dealer)
         notes = []
-        for seat, arr in enumerate(hands):
+        for seat, arr in enumerate(shown):
             if seat == dealer:
                 notes.append("the dealer: takes the opposite of each player's result")
             else:
-                notes.append(mau_binh.settle(arr, hands[dealer], rules).reason)
+                notes.append(mau_binh.settle(arr, shown[dealer], rules).reason)
         return totals, notes
-    table = chinese_poker.score_table(hands, rules)
+    table = chinese_poker.score_table(hands, rules, surrenders=gave_up)
     notes = []
     for seat in range(len(hands)):
         parts = []
@@ -213,7 +220,7 @@ def score_showdown(
                 other = j if seat == i else i
                 pts = result.points if seat == i else -result.points
                 parts.append(f"{pts:+d} against {names[other]}")
-        notes.append(", ".join(parts))
+        notes.append(("surrendered: " if gave_up[seat] else "") + ", ".join(parts))
     return list(table.totals), notes
 
 

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..arrange import deal
+from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError
 from ..render import message_html
 from ..render.plots import PALETTE
@@ -141,14 +142,27 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
             )
             for _ in range(max(PLAYERS))
         ]
+        self.surrender_boxes = [
+            widgets.Checkbox(
+                value=False,
+                description="surrendered",
+                indent=False,
+                layout=widgets.Layout(width="8rem"),
+            )
+            for _ in range(max(PLAYERS))
+        ]
         self.name_labels = [widgets.HTML() for _ in range(max(PLAYERS))]
         self.hand_rows = [
             widgets.HBox(
-                [label, box, check],
+                [label, box, check, gave_up],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="100%"),
             )
-            for label, box, check in zip(
-                self.name_labels, self.hand_boxes, self.misset_boxes, strict=True
+            for label, box, check, gave_up in zip(
+                self.name_labels,
+                self.hand_boxes,
+                self.misset_boxes,
+                self.surrender_boxes,
+                strict=True,
             )
         ]
         self.dealer = widgets.Dropdown(description="Dealer", layout=widgets.Layout(width="16rem"))
@@ -176,7 +190,8 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         help_text = widgets.HTML(
             "<p style='margin:.2rem 0'>Type each player's hand as they lay it down: "
             "<code>back / middle / front</code>, e.g. <code>As Ks Qs Js 9s / 8d 8c 7h 7s 2c / "
-            "Ah Qd 5c</code>. Tick <b>misset</b> for a hand whose rows are out of order. "
+            "Ah Qd 5c</code>. Tick <b>misset</b> for a hand whose rows are out of order "
+            "(and, where the rules allow it, <b>surrendered</b> for a player who gave up). "
             "<b>Fill in a deal</b> types a dealt deal for you, to try the sheet.</p>"
         )
         super().__init__(
@@ -235,9 +250,11 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
     def fill_from_deal(self, seed: int) -> None:
         """Type in the hands of deal no. ``seed`` as the book's bots set them."""
         hands = deal(seed, players=len(self.sheet.players))
-        for box, check, hand in zip(self.hand_boxes, self.misset_boxes, hands, strict=False):
+        for box, check, gave_up, hand in zip(
+            self.hand_boxes, self.misset_boxes, self.surrender_boxes, hands, strict=False
+        ):
             box.value = str(bot_arrangement(hand, self.sheet.game, self.sheet.rules))
-            check.value = False
+            check.value = gave_up.value = False
         self.message.value = message_html(
             f"Deal no. {seed} is typed in, as the book's bots set it: press Settle this deal.",
             "info",
@@ -252,12 +269,17 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
                 [b.value for b in self.hand_boxes[:count]],
                 dealer=self.dealer.value or 0,
                 misset=[c.value for c in self.misset_boxes[:count]],
+                surrendered=[c.value for c in self.surrender_boxes[:count]]
+                if self._may_surrender()
+                else [],
             )
         except RulesError as error:
             self.message.value = message_html(f"{error}. Nothing was added to the sheet.")
             return
-        for box, check in zip(self.hand_boxes, self.misset_boxes, strict=True):
-            box.value, check.value = "", False
+        for box, check, gave_up in zip(
+            self.hand_boxes, self.misset_boxes, self.surrender_boxes, strict=True
+        ):
+            box.value, check.value, gave_up.value = "", False, False
         last = sheet.deals[-1]
         lines = "; ".join(
             f"{name} {p:+d}" for name, p in zip(sheet.players, last.points, strict=True)
@@ -297,6 +319,8 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
                 else ""
             )
         mau_binh = sheet.game == "mau_binh"
+        for gave_up in self.surrender_boxes:
+            gave_up.layout.display = None if self._may_surrender() else "none"
         self.dealer.options = [(name, i) for i, name in enumerate(sheet.players)]
         self.dealer.value = (sheet.deals[-1].dealer + 1) % count if started else 0
         self.dealer.layout.display = None if mau_binh else "none"
@@ -309,6 +333,10 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         self.share.update(query)
         if self.address is not None:
             self.address.query = query
+
+    def _may_surrender(self) -> bool:
+        rules = self.sheet.rules
+        return isinstance(rules, ChinesePokerRules) and rules.surrender > 0
 
     def _table_html(self) -> str:
         sheet = self.sheet

@@ -12,7 +12,12 @@ from rules_lib.chinese_poker import (
     score_pair,
     score_table,
 )
-from rules_lib.errors import DuplicateCardError, UnknownOptionError
+from rules_lib.errors import (
+    CardCountError,
+    DuplicateCardError,
+    IllegalActionError,
+    UnknownOptionError,
+)
 from rules_lib.poker import Category
 
 A = Arrangement.parse
@@ -395,8 +400,8 @@ def test_presets_and_unknown_options():
     assert ChinesePokerRules.preset("source").specials_clash == "first declared"
     with pytest.raises(UnknownOptionError, match="'no such rules'"):
         ChinesePokerRules.preset("no such rules")
-    with pytest.raises(UnknownOptionError, match="'surrender'") as info:
-        ChinesePokerRules().with_options(surrender=True)
+    with pytest.raises(UnknownOptionError, match="'jokers'") as info:
+        ChinesePokerRules().with_options(jokers=True)
     assert "specials_clash" in str(info.value)
     assert (
         ChinesePokerRules().with_options(specials_clash="cancel")
@@ -410,3 +415,67 @@ def test_option_specials_when_misset_off_lets_only_a_hand_in_order_declare():
     result = score_pair(misset_six, W, rules)
     assert result.rows == (-1, -1, -1) and "misset" in result.reason
     assert score_pair(SIX_PAIRS, W, rules).points == 3
+
+
+PLAYING_FOR_POINTS_A = A("As Ks Qs Js 9s / 8d 8c 7h 7s 2c / Ah Qd 5c")
+PLAYING_FOR_POINTS_B = A("Kd Kc 10h 10s 3c / 9d 9c 6h 5s 4c / Jd 8h 2d")
+
+
+def test_scoring_2_4_adds_a_point_for_winning_more_rows():
+    rules = ChinesePokerRules(scoring="2-4")
+    scoop = score_pair(PLAYING_FOR_POINTS_A, PLAYING_FOR_POINTS_B, rules)
+    assert scoop.points == 4 and "the point for more rows +1" in scoop.reason
+    # two rows to one: 2 - 1 + 1 = 2
+    front_lost = A("As Ks Qs Js 9s / 8d 8c 7h 7s 2c / Qd 6h 5c")
+    b = A("Kd Kc 10h 10s 3c / 9d 9c 6c 5s 4c / Ah Jd 2d")
+    assert score_pair(front_lost, b, rules).points == 2
+    assert score_pair(b, front_lost, rules).points == -2
+    # one row won and two tied: more rows won, the point; all three tied: none
+    rows_only = score_pair(ONE_WIN_TWO_TIES, PLAIN_2).points
+    assert score_pair(ONE_WIN_TWO_TIES, PLAIN_2, rules).points == rows_only + 1
+    assert score_pair(ALL_TIES, PLAIN_2, rules).points == 0
+
+
+def test_scoring_1_6_pays_a_scoop_six():
+    rules = ChinesePokerRules(scoring="1-6")
+    assert score_pair(PLAYING_FOR_POINTS_A, PLAYING_FOR_POINTS_B, rules).points == 6
+    assert score_pair(PLAYING_FOR_POINTS_B, PLAYING_FOR_POINTS_A, rules).points == -6
+    front_lost = A("As Ks Qs Js 9s / 8d 8c 7h 7s 2c / Qd 6h 5c")
+    b = A("Kd Kc 10h 10s 3c / 9d 9c 6c 5s 4c / Ah Jd 2d")
+    assert score_pair(front_lost, b, rules).points == 1  # two rows to one: no bonus
+
+
+def test_a_misset_hand_pays_as_scooped_under_either_scoring():
+    misset = A("8d 8c 7h 7s 2c / As Ks Qs Js 9s / Ah Qd 5c")
+    assert misset.is_misset()
+    for scoring, bonus in (("2-4", 1), ("1-6", 3)):
+        rules = ChinesePokerRules(scoring=scoring)
+        rows = score_pair(misset, PLAYING_FOR_POINTS_B, ChinesePokerRules()).points
+        assert score_pair(misset, PLAYING_FOR_POINTS_B, rules).points == rows - bonus
+
+
+def test_surrender_pays_its_price_to_each_hand_in_order_and_nothing_to_a_misset_one():
+    rules = ChinesePokerRules(surrender=3)
+    assert score_pair(None, PLAYING_FOR_POINTS_B, rules, a_surrenders=True).points == -3
+    misset = A("8d 8c 7h 7s 2c / As Ks Qs Js 9s / Ah Qd 5c")
+    assert score_pair(None, misset, rules, a_surrenders=True).points == 0
+    assert score_pair(None, None, rules, a_surrenders=True, b_surrenders=True).points == 0
+    # a special hand still takes its points from the one who gave up
+    dragon = A("2s 3d 4h 5c 6s / 7d 8c 9h 10s Jd / Qh Kc As")
+    assert score_pair(dragon, None, rules, b_surrenders=True).points == 13
+    with pytest.raises(IllegalActionError, match="no surrender"):
+        score_pair(None, PLAYING_FOR_POINTS_B, ChinesePokerRules(), a_surrenders=True)
+    with pytest.raises(CardCountError, match="only a hand that surrenders"):
+        score_pair(None, PLAYING_FOR_POINTS_B, rules)
+    table = score_table(
+        [None, PLAYING_FOR_POINTS_A, PLAYING_FOR_POINTS_B], rules, surrenders=[True, False, False]
+    )
+    assert table.totals[0] == -6 and sum(table.totals) == 0
+
+
+def test_scoring_and_surrender_options_are_checked():
+    with pytest.raises(UnknownOptionError, match="no scoring '3-5'"):
+        ChinesePokerRules(scoring="3-5")  # type: ignore[arg-type]
+    with pytest.raises(UnknownOptionError, match="0 points or more"):
+        ChinesePokerRules(surrender=-1)
+    assert PRESETS["2-4 scoring"].scoring == "2-4" and PRESETS["1-6 scoring"].surrender == 3

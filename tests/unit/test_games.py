@@ -143,8 +143,17 @@ def test_the_showdown_rule_sets_are_the_arrangement_games_presets():
         "Mậu Binh (straight flush and four of a kind as hands)",
         "Chinese Poker (source rules)",
         "Chinese Poker (equal specials cancel)",
+        "Chinese Poker (2-4 scoring, surrender)",
+        "Chinese Poker (1-6 scoring, surrender)",
     ]
-    assert list(RULESET_KEYS) == ["mb-source", "mb-poker", "cp-source", "cp-cancel"]
+    assert list(RULESET_KEYS) == [
+        "mb-source",
+        "mb-poker",
+        "cp-source",
+        "cp-cancel",
+        "cp-2-4",
+        "cp-1-6",
+    ]
     for link, label in RULESET_KEYS.items():
         game, rules = RULESETS[label]
         assert find_game(game).preset_for_link(link) is rules

@@ -10,7 +10,13 @@ import io
 import pytest
 
 from rules_lib.arrange import Arrangement, deal
-from rules_lib.errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
+from rules_lib.errors import (
+    CardCountError,
+    DuplicateCardError,
+    IllegalActionError,
+    NotationError,
+    UnknownOptionError,
+)
 from rules_lib.score_sheet import MissetNotDeclaredError, ScoreSheet, compact, from_compact
 from rules_lib.showdown import RULESET_KEYS, RULESETS, bot_arrangement, score_showdown
 from rules_lib.widgets.score_sheet_widgets import (
@@ -199,3 +205,30 @@ def test_the_sheet_explains_every_payment_of_every_deal():
     assert "How each deal was settled" in w.table.value
     for name, p, note in zip(w.sheet.players, d.points, d.notes, strict=True):
         assert f"{name} {p:+d}: {html.escape(note)}" in w.table.value
+
+
+def test_a_player_who_surrenders_shows_no_cards_and_pays_the_price_where_the_rules_allow():
+    hands = _hands(5, "cp-2-4")
+    sheet = ScoreSheet("cp-2-4", PLAYERS).settle(
+        ["", *hands[1:]], surrendered=[True, False, False, False]
+    )
+    d = sheet.deals[0]
+    assert d.hands[0] is None and d.points[0] == -3 * 3 and sum(d.points) == 0
+    assert d.notes[0].startswith("surrendered: ")
+    assert ScoreSheet.from_query(sheet.to_query())[0] == sheet
+    with pytest.raises(IllegalActionError, match="An cannot surrender"):
+        ScoreSheet("cp-source", PLAYERS).settle(["", *hands[1:]], surrendered=[True])
+    with pytest.raises(IllegalActionError, match="An cannot surrender"):
+        ScoreSheet("mb-source", PLAYERS).settle(["", *hands[1:]], surrendered=[True])
+
+
+def test_the_widget_offers_surrender_only_under_rules_that_have_it():
+    w = ScoreSheetWidget()
+    assert all(b.layout.display == "none" for b in w.surrender_boxes)
+    w.rules.value = "cp-1-6"
+    assert all(b.layout.display is None for b in w.surrender_boxes)
+    w.fill_from_deal(6)
+    w.hand_boxes[2].value = ""
+    w.surrender_boxes[2].value = True
+    w.settle()
+    assert w.sheet.deals[0].hands[2] is None and w.sheet.deals[0].points[2] == -9

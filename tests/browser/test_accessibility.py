@@ -35,6 +35,7 @@ APPS = {
     "tien_len": ("tien_len", "", ".rl-tien-len"),
     "three_thirteen": ("three_thirteen", "", ".rl-tt-game"),
     "tredici": ("tredici", "", ".rl-tredici"),
+    "score_sheet": ("score_sheet", "?rules=cp-2-4&player=An&player=Bao", ".rl-score-sheet"),
 }
 
 # Elements of the Sphinx theme (pydata-sphinx-theme, under sphinx-book-theme)

@@ -137,6 +137,7 @@ def test_apps_run_from_their_address(
         ("strategy_lab", ".rl-advice-lab"),
         ("three_thirteen", ".rl-tt-game"),
         ("tredici", ".rl-tredici"),
+        ("score_sheet", ".rl-score-sheet"),
         ("index", ""),
     ],
 )
@@ -184,3 +185,32 @@ def test_a_bad_link_gives_the_apps_message(
     finally:
         context.close()
     watch.check()
+
+
+def test_the_score_sheet_keeps_its_deals_in_the_address_without_a_server(
+    offline_browser: Any, served_site: tuple[str, Any]
+) -> None:
+    """Game night with no server: a settled deal goes into the page's address, and
+    the address opened again shows the sheet with that deal."""
+    base, _served = served_site
+    context = offline_browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        _open(page, f"{base}/apps/score_sheet.html?rules=cp-1-6&player=An&player=Bao")
+        sheet = page.locator(".rl-score-sheet")
+        page.get_by_role("button", name="Fill in a deal").click()
+        expect(sheet).to_contain_text("is typed in")
+        page.get_by_role("button", name="Settle this deal").click()
+        expect(sheet).to_contain_text("Deal 1 settled")
+        page.wait_for_function("() => window.location.search.includes('deal=')")
+        address = page.url
+        watch.check()
+        again = context.new_page()
+        again_watch = PageWatch(again)
+        _open(again, address)
+        expect(again.locator(".rl-score-sheet")).to_contain_text("Every deal adds up to zero")
+        assert again.locator(".rl-score-sheet table tr").count() == 3
+        again_watch.check()
+    finally:
+        context.close()

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ..arrange import ROWS, Arrangement, Draft, Row, Special, arrangement_specials, deal
 from ..cards import AnyCard, Card, parse_cards
+from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError, UnknownOptionError
 from ..expected import ValuedSetting, expected_points, ranked_settings
 from ..poker import HandValue
@@ -261,6 +262,8 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         )
         top = self.ranked()
         mine = expected_points(arr, game, rules=rules) * per_deal
+        if isinstance(rules, ChinesePokerRules) and rules.scoring != "rows":
+            unit += f", counted a point a row (without the {rules.scoring} bonus)"
         head = f"<p style='margin:.3rem 0 .1rem'><b>Expected points</b>: {unit}</p>"
         if len(top) == 1 and top[0].special is not None:  # every setting is worth the same
             return head + (

@@ -92,3 +92,9 @@ def test_the_widget_judges_equal_rows_by_the_rules_strictness(monkeypatch):
     strict.show_best()
     assert not strict.current().is_misset(strict=True)
     assert "back &gt; middle &gt; front" in strict.status.value  # the text, HTML-escaped
+
+
+def test_under_a_scoring_with_bonuses_the_expected_points_say_they_leave_the_bonus_out():
+    w = ArrangeHand(seed=4, ruleset="Chinese Poker (1-6 scoring, surrender)")
+    assert "counted a point a row (without the 1-6 bonus)" in w.points.value
+    assert "without the" not in ArrangeHand(seed=4, ruleset="Chinese Poker (source rules)").points.value

@@ -97,4 +97,7 @@ def test_the_widget_judges_equal_rows_by_the_rules_strictness(monkeypatch):
 def test_under_a_scoring_with_bonuses_the_expected_points_say_they_leave_the_bonus_out():
     w = ArrangeHand(seed=4, ruleset="Chinese Poker (1-6 scoring, surrender)")
     assert "counted a point a row (without the 1-6 bonus)" in w.points.value
-    assert "without the" not in ArrangeHand(seed=4, ruleset="Chinese Poker (source rules)").points.value
+    assert (
+        "without the"
+        not in ArrangeHand(seed=4, ruleset="Chinese Poker (source rules)").points.value
+    )

@@ -89,6 +89,16 @@ def running_totals_svg(sheet: ScoreSheet) -> str:
     )
 
 
+def _ticks(description: str, width: str) -> list[widgets.Checkbox]:
+    """A box to tick for each seat of a sheet."""
+    return [
+        widgets.Checkbox(
+            value=False, description=description, indent=False, layout=widgets.Layout(width=width)
+        )
+        for _ in range(max(PLAYERS))
+    ]
+
+
 class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
     """A score sheet for Mậu Binh or Chinese Poker.
 
@@ -133,24 +143,8 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
             )
             for _ in range(max(PLAYERS))
         ]
-        self.misset_boxes = [
-            widgets.Checkbox(
-                value=False,
-                description="misset",
-                indent=False,
-                layout=widgets.Layout(width="6rem"),
-            )
-            for _ in range(max(PLAYERS))
-        ]
-        self.surrender_boxes = [
-            widgets.Checkbox(
-                value=False,
-                description="surrendered",
-                indent=False,
-                layout=widgets.Layout(width="8rem"),
-            )
-            for _ in range(max(PLAYERS))
-        ]
+        self.misset_boxes = _ticks("misset", "6rem")
+        self.surrender_boxes = _ticks("surrendered", "8rem")
         self.name_labels = [widgets.HTML() for _ in range(max(PLAYERS))]
         self.hand_rows = [
             widgets.HBox(

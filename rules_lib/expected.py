@@ -60,16 +60,17 @@ from .arrange import (
     Special,
     _strength_tables,
     _thirteen,
+    arrangement_specials,
     best_splits,
     deal,
-    find_specials,
-    special_arrangement,
     strongest_arrangement,
 )
 from .cards import AnyCard, Card, standard_deck
 from .chinese_poker import ChinesePokerRules
 from .errors import UnknownOptionError
+from .games import find_game
 from .poker import Category
+from .strategy import solver_arrangement
 
 __all__ = [
     "GAMES",
@@ -510,15 +511,10 @@ def ranked_settings(
             keep=WEIGHED if g == "mau_binh" else 8 * count,
         )
     ]
-    if isinstance(r, mau_binh.MauBinhRules):
-        held = find_specials(hand, ace_low_front=r.ace_low_front_straight)
-        for shape in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
-            if shape in held:
-                arr = special_arrangement(
-                    hand, shape, strict=r.strict_row_order, ace_low_front=r.ace_low_front_straight
-                )
-                if arr is not None:
-                    candidates.insert(0, arr)
+    if isinstance(r, mau_binh.MauBinhRules):  # the bots' setting: an instant win, if any
+        bots = solver_arrangement(hand, find_game(g).name, r)
+        if arrangement_specials(bots, ace_low_front=r.ace_low_front_straight):
+            candidates.insert(0, bots)
     valued = []
     for arr in candidates:
         decided = special_value(arr, g, r)

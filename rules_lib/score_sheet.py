@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from .arrange import ROWS, Arrangement
-from .cards import AnyCard
+from .cards import AnyCard, Card
 from .chinese_poker import ChinesePokerRules
 from .errors import (
     CardCountError,
     DuplicateCardError,
     IllegalActionError,
+    NotationError,
     RulesError,
     UnknownOptionError,
 )
@@ -47,9 +48,6 @@ __all__ = [
 
 #: How many players a sheet can have.
 PLAYERS = range(2, 5)
-
-_SUIT_LETTER = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
-_RANK_LETTER = {"10": "T"}
 
 
 class MissetNotDeclaredError(RulesError):
@@ -72,14 +70,14 @@ def from_compact(text: str) -> Arrangement:
     rows = text.split("-")
     if len(rows) != 3 or any(len(r) % 2 for r in rows):
         raise CardCountError(f"{text!r} is not a hand of three rows")
-    spelled = [" ".join(r[i : i + 2].replace("T", "10") for i in range(0, len(r), 2)) for r in rows]
+    spelled = [" ".join(r[i : i + 2] for i in range(0, len(r), 2)) for r in rows]
     return Arrangement.parse(" / ".join(spelled))
 
 
 def _card_code(card: AnyCard) -> str:
-    text = str(card)
-    rank, suit = text[:-1], text[-1]
-    return _RANK_LETTER.get(rank, rank) + _SUIT_LETTER[suit]
+    if not isinstance(card, Card):  # an arrangement holds no jokers
+        raise NotationError(f"{card} has no place in a hand of 13")
+    return ("T" if card.rank == 10 else card.rank.notation) + card.suit.value
 
 
 @dataclass(frozen=True)

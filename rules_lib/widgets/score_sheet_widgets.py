@@ -170,7 +170,9 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         self.table = widgets.HTML()
         self.plot = widgets.HTML()
         self.download = widgets.HTML()
-        self.share = ShareLink()
+        self.share = ShareLink(
+            "sheet", "Opening this link brings the whole sheet back: its rules, players and deals."
+        )
         self.address = UrlSync() if sync_address else None
         self._confirming = False
         self._drawing = False

@@ -48,9 +48,14 @@ class ShareLink(widgets.HTML):  # type: ignore[misc]
     True
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        what: str = "deal",
+        promise: str = "Everyone who opens this link gets the same deal and rules.",
+    ) -> None:
         super().__init__()
         self.link = ""
+        self.what, self.promise = what, promise
         self.add_class("rl-share")
 
     def update(self, query: str) -> None:
@@ -58,12 +63,11 @@ class ShareLink(widgets.HTML):  # type: ignore[misc]
         safe = html.escape(self.link)
         self.value = (
             "<div style='display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:.3rem 0'>"
-            f"<input type='text' readonly value='{safe}' aria-label='link to this deal' "
+            f"<input type='text' readonly value='{safe}' aria-label='link to this {self.what}' "
             "style='flex:1 1 14rem;min-width:0;font-size:.9rem;padding:.2rem'>"
             f'<button type="button" onclick="{_COPY}" '
-            "style='padding:.2rem .6rem'>Copy link to this deal</button></div>"
-            "<p style='margin:0;font-size:.85rem;color:#555'>Everyone who opens this link "
-            "gets the same deal and rules.</p>"
+            f"style='padding:.2rem .6rem'>Copy link to this {self.what}</button></div>"
+            f"<p style='margin:0;font-size:.85rem;color:#555'>{html.escape(self.promise)}</p>"
         )
 
 

@@ -232,3 +232,11 @@ def test_the_widget_offers_surrender_only_under_rules_that_have_it():
     w.surrender_boxes[2].value = True
     w.settle()
     assert w.sheet.deals[0].hands[2] is None and w.sheet.deals[0].points[2] == -9
+
+
+def test_the_sheets_link_says_it_brings_the_sheet_back():
+    w = ScoreSheetWidget()
+    assert (
+        "Copy link to this sheet" in w.share.value
+        and "brings the whole sheet back" in w.share.value
+    )

@@ -231,6 +231,15 @@ class Card:
         """0..51, rank-major (2♠ = 0 … A♣ = 51); the same for every deck copy."""
         return (self.rank - 2) * 4 + SUITS.index(self.suit)
 
+    @property
+    def ascii(self) -> str:
+        """Two plain characters (``T`` for ten), which :func:`parse_cards` reads: for links.
+
+        >>> Card.parse("10♥").ascii, Card.parse("As").ascii
+        ('Th', 'As')
+        """
+        return ("T" if self.rank == 10 else self.rank.notation) + self.suit.value
+
     def __str__(self) -> str:
         return self.rank.notation + self.suit.symbol
 

@@ -178,7 +178,7 @@ class GameInfo:
         >>> find_game("tien_len").preset_info("house")
         Traceback (most recent call last):
         ...
-        rules_lib.errors.UnknownPresetError: no Tiến Lên preset 'house'; the presets are: source, standard
+        rules_lib.errors.UnknownPresetError: no Tiến Lên preset 'house'; the presets are: source, standard, home
         """
         for p in self.preset_infos:
             if p.name == name:

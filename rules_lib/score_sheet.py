@@ -77,7 +77,7 @@ def from_compact(text: str) -> Arrangement:
 def _card_code(card: AnyCard) -> str:
     if not isinstance(card, Card):  # an arrangement holds no jokers
         raise NotationError(f"{card} has no place in a hand of 13")
-    return ("T" if card.rank == 10 else card.rank.notation) + card.suit.value
+    return card.ascii
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ __all__ = [
     "CSS",
     "LOG_LENGTH",
     "STEP",
+    "evening_html",
     "log_html",
     "seats_html",
     "selection_html",
@@ -264,3 +265,53 @@ def standings_html(state: TienLenState, names: Sequence[str]) -> str:
         "<table class='rl-table'><tr><th>Place</th><th>Player</th><th>Cards left</th></tr>"
         f"{rows}</table></div>"
     )
+
+
+def _points(value: float, places: bool) -> str:
+    if places:
+        return f"{value:+.2f}".replace("-", "−")
+    return f"{value:+.0f}".replace("-", "−") if value else "0"
+
+
+def evening_html(
+    hands: Sequence[Sequence[float]], names: Sequence[str], lines: Sequence[str], points: bool
+) -> str:
+    """The evening so far (each hand's points and the totals), and how the last hand was paid.
+
+    Under scoring by places a hand gives +1 to the first, −1 to the last.
+
+    >>> out = evening_html([(2, -1, 1, -2), (-4, 4, 0, 0)], ("You", "A", "B", "C"),
+    ...                    ["you came 4th, A 1st: −2"], True)
+    >>> "<td>−2</td><td>+3</td><td>+1</td><td>−2</td>" in out, "You came 4th" in out
+    (True, True)
+    >>> evening_html([], ("You", "A"), [], True)
+    ''
+    """
+    if not hands and not lines:
+        return ""
+    parts = []
+    if lines:
+        items = "".join(f"<li>{html.escape(line[:1].upper() + line[1:])}</li>" for line in lines)
+        parts.append(
+            "<h4 style='margin:.5rem 0 .2rem'>How this hand was paid</h4>"
+            f"<ul class='rl-tl-payments' style='margin:.2rem 0;padding-left:1.2rem'>{items}</ul>"
+        )
+    if hands:
+        head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+        rows = "".join(
+            f"<tr><td>{i}</td>"
+            + "".join(f"<td>{_points(v, not points)}</td>" for v in hand)
+            + "</tr>"
+            for i, hand in enumerate(hands, 1)
+        )
+        totals = [sum(hand[s] for hand in hands) for s in range(len(names))]
+        total = "".join(f"<td>{_points(v, not points)}</td>" for v in totals)
+        unit = "points" if points else "results by place (+1 first, −1 last)"
+        parts.append(
+            f"<h4 style='margin:.5rem 0 .2rem'>This evening: {len(hands)} "
+            f"hand{'s' if len(hands) > 1 else ''}, {unit}</h4>"
+            "<div style='overflow-x:auto'><table class='rl-table rl-tl-evening'>"
+            f"<tr><th>Hand</th>{head}</tr>{rows}"
+            f"<tr class='rl-total'><th>Total</th>{total}</tr></table></div>"
+        )
+    return "<div class='rl-tl-score'>" + "".join(parts) + "</div>"

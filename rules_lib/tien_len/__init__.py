@@ -47,6 +47,7 @@ from .game import (
     parse_action,
 )
 from .plays import Kind, Play, beats, bomb_tier, classify, legal_plays, make_play, why_not_a_play
+from .points import Payment, Settlement, settle
 from .rules import PRESETS, TienLenRules
 
 __all__ = [
@@ -62,8 +63,10 @@ __all__ = [
     "LoggedMove",
     "Move",
     "Pass",
+    "Payment",
     "Play",
     "RandomBot",
+    "Settlement",
     "Standing",
     "TienLenObservation",
     "TienLenRules",
@@ -85,6 +88,7 @@ __all__ = [
     "parse_action",
     "place_labels",
     "play_from_selection",
+    "settle",
     "shape_name",
     "tournament",
     "why_not_a_play",
@@ -103,6 +107,9 @@ GLOSSARY = {
     "sảnh rồng": "'dragon': a straight from 3 to ace, an instant win",
     "tới trắng": "an instant win at the deal",
     "thối heo": "'rotten pig': a 2 still in hand when the hand ends, which costs points "
-    "in common scoring (not in the source, and not scored by the book)",
+    "when playing for points (the book's home rules; not in the source)",
+    "chặt chồng": "a chain of chops: the last player chopped pays for all of it",
+    "cóng": "'frozen': not one card played when the first player goes out",
+    "nhất, nhì, ba, bét": "first, second, third, last",
     "đôi": "a pair",
 }

@@ -165,6 +165,9 @@ class HeuristicBot(_PlayOrPass):
     * Replying, it plays only if that does not leave a worse hand than passing,
       spending 2s and bombs only when an opponent is close to going out.
     * When the next player holds one card, it avoids leading a low single.
+    * Where a hand may not go out on a 2 (``rules.no_last_two``), it spends
+      its 2s before the end instead of keeping them (``mind_last_two=False``
+      plays as if the rule were not there: the book compares the two).
 
     >>> from rules_lib.tien_len import new_game
     >>> state = new_game(seed=3)
@@ -174,9 +177,12 @@ class HeuristicBot(_PlayOrPass):
 
     name = "heuristic"
 
-    def __init__(self, pass_margin: float = 0.25, spend_penalty: float = 0.6) -> None:
+    def __init__(
+        self, pass_margin: float = 0.25, spend_penalty: float = 0.6, mind_last_two: bool = True
+    ) -> None:
         self.pass_margin = pass_margin
         self.spend_penalty = spend_penalty
+        self.mind_last_two = mind_last_two
 
     def pick(self, observation: TienLenObservation, plays: list[Play]) -> Action:
         rules = observation.rules
@@ -195,6 +201,9 @@ class HeuristicBot(_PlayOrPass):
         next_size = observation.hand_sizes[nxt]
         counts = _counts(hand)
         leading = observation.table is None
+        # with no going out on a 2, a 2 kept to the end is a 2 that never leaves
+        mind = rules.no_last_two and self.mind_last_two
+        stuck_risk = mind and counts[TWO_POS] > 0 and sum(counts) <= 6
         # one candidate per (kind, ranks): the cheapest version (legal is cheapest first)
         seen: set[tuple[object, ...]] = set()
         best: tuple[float, int] | None = None
@@ -211,8 +220,10 @@ class HeuristicBot(_PlayOrPass):
             score = plan_cost(rest, rules)
             top = ranks[-1]
             spends = top == TWO_POS or (rules.chops and bomb_tier(p, rules) > 0)
-            if spends and danger > 2 and sum(rest) > 3:
+            if spends and danger > 2 and sum(rest) > 3 and not stuck_risk:
                 score += self.spend_penalty
+            if mind and 0 < sum(rest) == rest[TWO_POS]:
+                score += 2.0  # only 2s left: a hand that may not go out on a 2 never goes out
             if leading:
                 if p.kind is Kind.SINGLE and next_size == 1 and top < TWO_POS:
                     score += 1.0 - top / 24  # a low single lets the next player out
@@ -226,6 +237,8 @@ class HeuristicBot(_PlayOrPass):
         if table is None or best is None:
             return choice
         pass_score = plan_cost(counts, rules) + self.pass_margin
+        if stuck_risk:
+            pass_score += 0.5  # a chance to spend a 2 before the end is worth taking
         if danger <= max(2, len(table.cards)):
             pass_score += 1.0  # someone may go out on this trick: contest it
         return PASS if best[0] > pass_score else choice
@@ -251,7 +264,8 @@ def determinize(observation: TienLenObservation, rng: random.Random) -> TienLenS
     # out of play by the rules of the deal (see new_game): with 3 players the
     # lowest card, with 5 to 7 the second deck's lowest card
     low = rules.lowest_card
-    known_out = [low] if n == 3 else [Card(low.rank, low.suit, 1)] if n > 4 else []
+    seventeen = n == 3 and rules.few_players_deal == "17 each"
+    known_out = [low] if seventeen else [Card(low.rank, low.suit, 1)] if n > 4 else []
     seen = Counter([*observation.hand, *observation.played, *known_out])
     deck = standard_deck(2 if n > 4 else 1)
     unseen = [c for c in plain_cards(deck) if not _take(seen, c)]
@@ -280,6 +294,9 @@ def determinize(observation: TienLenObservation, rng: random.Random) -> TienLenS
         played=observation.played,
         history=observation.history,
         decks=2 if observation.num_players > 4 else 1,
+        frozen=observation.frozen,
+        first_hand=observation.first_hand,
+        chops=observation.chops,
     )
 
 

@@ -35,21 +35,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from ..cards import AnyCard, Card, Cards, Rank, parse_cards, shuffled, standard_deck
+from ..cards import AnyCard, Card, Cards, Rank, Suit, parse_cards, shuffled, standard_deck
 from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import IllegalActionError, RulesError
-from .plays import Play, beats, legal_plays, make_play, plain_cards
-from .rules import ACE_POS, RANK_POS, TienLenRules
+from .plays import Play, beats, bomb_tier, legal_plays, make_play, plain_cards
+from .rules import ACE_POS, INSTANT_WIN_KINDS, RANK_POS, TienLenRules
 
 __all__ = [
     "PASS",
     "Action",
+    "Chop",
     "InstantWin",
     "Move",
     "Pass",
     "TienLenObservation",
     "TienLenState",
     "first_dealer",
+    "is_chop",
     "new_game",
     "parse_action",
 ]
@@ -115,29 +117,97 @@ def parse_action(
 
 
 class InstantWin(StrEnum):
-    """Hands that win at the deal when ``rules.instant_wins`` is on (highest first)."""
+    """Hands that win at the deal when ``rules.instant_wins`` is on (highest first).
+
+    The last three count only with ``rules.more_instant_wins`` (four 3s only
+    in the first hand).  ``short`` is the name in ``rules.instant_win_points``.
+    """
 
     DRAGON = "a dragon (one card of every rank from 3 to ace)"
     FOUR_TWOS = "four 2s"
+    ONE_COLOUR = "thirteen cards of one colour"
     SIX_PAIRS = "six pairs"
+    FIVE_PAIRS = "five consecutive pairs"
+    FOUR_THREES = "four 3s"
+
+    @property
+    def short(self) -> str:
+        return INSTANT_WIN_KINDS[list(InstantWin).index(self)]
 
 
-def instant_win_of(hand: Sequence[AnyCard]) -> InstantWin | None:
-    """The instant win ``hand`` holds, if any.
+_MORE = (InstantWin.ONE_COLOUR, InstantWin.FIVE_PAIRS, InstantWin.FOUR_THREES)
+_RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
+
+
+def instant_win_of(
+    hand: Sequence[AnyCard], *, more: bool = False, first_hand: bool = True
+) -> InstantWin | None:
+    """The highest instant win ``hand`` holds, if any.
+
+    ``more`` adds five consecutive pairs, thirteen cards of one colour and
+    (when ``first_hand``) four 3s to the dragon, four 2s and six pairs.
 
     >>> instant_win_of(parse_cards("3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As 2s"))
     <InstantWin.DRAGON: 'a dragon (one card of every rank from 3 to ace)'>
     >>> instant_win_of(parse_cards("3s 3h 5s 5h 7s 7h 9s 9h Js Jh Ks Kh 2d"))
     <InstantWin.SIX_PAIRS: 'six pairs'>
+    >>> five = parse_cards("4s 4h 5s 5h 6s 6h 7s 7h 8s 8h Ks Ad 2d")
+    >>> instant_win_of(five), instant_win_of(five, more=True)
+    (None, <InstantWin.FIVE_PAIRS: 'five consecutive pairs'>)
     """
-    counts = Counter(RANK_POS[c.rank] for c in plain_cards(hand))
+    cards = plain_cards(hand)
+    counts = Counter(RANK_POS[c.rank] for c in cards)
+    found: list[InstantWin] = []
     if all(counts[p] for p in range(ACE_POS + 1)):
-        return InstantWin.DRAGON
+        found.append(InstantWin.DRAGON)
     if counts[RANK_POS[Rank.TWO]] >= 4:
-        return InstantWin.FOUR_TWOS
+        found.append(InstantWin.FOUR_TWOS)
     if sum(n // 2 for n in counts.values()) >= 6:
-        return InstantWin.SIX_PAIRS
-    return None
+        found.append(InstantWin.SIX_PAIRS)
+    if more:
+        if len(cards) == 13 and len({c.suit in _RED for c in cards}) == 1:
+            found.append(InstantWin.ONE_COLOUR)
+        paired = [counts[p] >= 2 for p in range(ACE_POS + 1)]
+        if any(all(paired[p : p + 5]) for p in range(ACE_POS - 3)):
+            found.append(InstantWin.FIVE_PAIRS)
+        if first_hand and counts[RANK_POS[Rank.THREE]] >= 4:
+            found.append(InstantWin.FOUR_THREES)
+    order = list(InstantWin)
+    return min(found, key=order.index) if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class Chop:
+    """A bomb put on a 2 or on a lower bomb (``rules.chops``).
+
+    In a chain of chops in one trick (a 2 chopped, that bomb chopped in turn,
+    …) the record grows: ``chopped`` is the last player chopped, ``plays``
+    every play chopped so far (the 2s first) and ``by`` the last bomb.
+    ``out``: the chopped player went out with the chopped play.
+    """
+
+    chopper: int
+    chopped: int
+    plays: tuple[Play, ...]
+    by: Play
+    out: bool = False
+
+
+def is_chop(play: Play, table: Play, rules: TienLenRules) -> bool:
+    """Whether putting ``play`` on ``table`` chops it: a bomb on a 2 (or pair of 2s) or on a bomb.
+
+    >>> from rules_lib.tien_len import PRESETS
+    >>> std = PRESETS["standard"]
+    >>> is_chop(Play.parse("5s 5h 6d 6c 7s 7h"), Play.parse("2h"), std)
+    True
+    >>> is_chop(Play.parse("2h"), Play.parse("2s"), std)
+    False
+    """
+    if not rules.chops or not bomb_tier(play, rules):
+        return False
+    if bomb_tier(table, rules):
+        return True
+    return len(table.cards) <= 2 and all(r is Rank.TWO for r in table.ranks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +238,9 @@ class TienLenObservation:
     must_contain: Card | None
     played: Cards
     history: tuple[Move, ...]
+    frozen: tuple[int, ...] = ()
+    first_hand: bool = True
+    chops: tuple[Chop, ...] = ()
 
     @property
     def num_players(self) -> int:
@@ -196,6 +269,12 @@ class TienLenState:
       (only with ``rules.pass_locks_out``).
     * ``finished``: seats that are out of cards, in the order they went out.
     * ``must_contain``: a card the next play must hold (the 3♠ at the first lead).
+    * ``frozen``: seats that had not played a card when the first player went
+      out, under ``rules.scoring="points"`` with ``rules.frozen_pays``: they
+      stop playing and take the last places.
+    * ``first_hand``: whether this is the first hand of a game (the 3♠ lead,
+      the four 3s); see ``rules.winner_leads``.
+    * ``chops``: the chops so far (:class:`Chop`), a chain of chops as one.
     """
 
     rules: TienLenRules
@@ -215,6 +294,9 @@ class TienLenState:
     history: tuple[Move, ...] = ()
     instant_win: tuple[int, InstantWin] | None = None
     decks: int = 1
+    frozen: tuple[int, ...] = ()
+    first_hand: bool = True
+    chops: tuple[Chop, ...] = ()
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
 
     @classmethod
@@ -289,13 +371,32 @@ class TienLenState:
     def _compute_legal(self) -> list[Action]:
         if self.is_terminal():
             return []
-        hand = self.hands[self.to_act]
-        actions: list[Action] = list(
-            legal_plays(hand, self.table, self.rules, must_contain=self.must_contain)
-        )
-        if self.table is not None:
-            actions.append(PASS)
+        seat = self.to_act
+        hand = self.hands[seat]
+        rules = self.rules
+        plays = legal_plays(hand, self.table, rules, must_contain=self.must_contain)
+        if seat in self.locked_out:  # back in only to chop (rules.chop_after_pass)
+            plays = [p for p in plays if bomb_tier(p, rules) == 3]
+        if rules.no_last_two or rules.no_last_bomb:
+            plays = [p for p in plays if not self._barred_last(p, hand)]
+        actions: list[Action] = list(plays)
+        if self.table is not None or not actions:
+            actions.append(PASS)  # a leader with no allowed play gives up the lead
         return actions
+
+    def _barred_last(self, play: Play, hand: Cards) -> bool:
+        """Whether ``play`` would empty ``hand`` on a 2 or a bomb when the rules bar it."""
+        if len(play.cards) != len(hand):
+            return False
+        rules = self.rules
+        if rules.no_last_two and any(c.rank is Rank.TWO for c in play.plain):
+            return True
+        return rules.no_last_bomb and bomb_tier(play, rules) > 0
+
+    def _barred_reason(self, play: Play) -> str:
+        if any(c.rank is Rank.TWO for c in play.plain) and self.rules.no_last_two:
+            return f"{play} would empty the hand on a 2, and these rules do not let a hand go out on a 2"
+        return f"{play} would empty the hand on a bomb, and these rules do not let a hand go out on a bomb"
 
     def apply_action(self, action: Action) -> TienLenState:
         """The state after the seat to act does ``action``.
@@ -315,10 +416,16 @@ class TienLenState:
         """Each seat's result from its place: +1 for first, -1 for last, evenly between.
 
         Tied places (``finish="first out"``, instant wins) share the average.
+        Under ``rules.scoring="points"`` they are the points each seat wins or
+        pays in the hand (:func:`rules_lib.tien_len.points.settle`).
         All zeros while the game is running.
         """
         if not self.is_terminal():
             return (0.0,) * self.num_players
+        if self.rules.scoring == "points":
+            from .points import settle
+
+            return tuple(float(p) for p in settle(self).points)
         n = self.num_players
         return tuple((n + 1 - 2 * p) / (n - 1) for p in self.places())
 
@@ -338,6 +445,9 @@ class TienLenState:
             must_contain=self.must_contain,
             played=self.played,
             history=self.history,
+            frozen=self.frozen,
+            first_hand=self.first_hand,
+            chops=self.chops,
         )
 
     def zones(self) -> dict[str, Cards]:
@@ -374,7 +484,7 @@ class TienLenState:
             return Ruling(False, f"the game is over; {action} cannot be played")
         seat = self.to_act
         if isinstance(action, Pass):
-            if self.table is None:
+            if self.table is None and self.legal_actions() != [PASS]:
                 return self._illegal(f"seat {seat} leads and may not pass")
             return LEGAL
         if not isinstance(action, Play):
@@ -396,6 +506,13 @@ class TienLenState:
             return self._illegal(f"{action} is a {actual.kind.value}, not a {action.kind.value}")
         if self.must_contain is not None and self.must_contain not in action.cards:
             return self._illegal(f"the first play must hold {self.must_contain}")
+        if seat in self.locked_out and bomb_tier(actual, self.rules) != 3:
+            return self._illegal(
+                f"seat {seat} passed in this trick and may come back only to chop "
+                "with four consecutive pairs"
+            )
+        if self._barred_last(actual, hand):
+            return self._illegal(self._barred_reason(actual))
         if self.table is not None and not beats(action, self.table, self.rules):
             return self._illegal(
                 f"{action.describe(self.rules)} does not beat the "
@@ -418,30 +535,49 @@ class TienLenState:
         return self.apply_action(self.parse_action(text))
 
     def _active(self, hands: Sequence[Cards]) -> list[int]:
-        return [i for i, h in enumerate(hands) if h]
+        """The seats still playing: holding cards and not frozen."""
+        return [i for i, h in enumerate(hands) if h and i not in self.frozen]
 
     def _next_after(self, seat: int, hands: Sequence[Cards]) -> int:
-        """The first seat after ``seat`` (clockwise) that still holds cards."""
+        """The first seat after ``seat`` (in the order of play) that is still playing."""
         n = self.num_players
         for step in range(1, n + 1):
             s = (seat + step) % n
-            if hands[s]:
+            if hands[s] and s not in self.frozen:
                 return s
         raise RulesError("no seat holds cards")  # pragma: no cover
 
     def _next_turn(
-        self, seat: int, table_player: int, hands: Sequence[Cards], locked: frozenset[int]
+        self,
+        seat: int,
+        table_player: int,
+        hands: Sequence[Cards],
+        locked: frozenset[int],
+        table: Play | None = None,
     ) -> int | None:
         """Whose turn follows ``seat`` in this trick, or ``None`` if the trick is over:
-        the turn has come back round to the player of the table card."""
+        the turn has come back round to the player of the table card.  A seat
+        locked out by its pass gets the turn only if it can chop ``table``
+        with four consecutive pairs (``rules.chop_after_pass``)."""
         n = self.num_players
         for step in range(1, n + 1):
             s = (seat + step) % n
             if s == table_player:
                 return None
-            if hands[s] and s not in locked:
+            if not hands[s] or s in self.frozen:
+                continue
+            if s not in locked or self._may_chop_back(hands[s], table):
                 return s
         return None  # pragma: no cover
+
+    def _may_chop_back(self, hand: Cards, table: Play | None) -> bool:
+        rules = self.rules
+        if not rules.chop_after_pass or table is None or len(hand) < 8:
+            return False
+        return any(
+            bomb_tier(p, rules) == 3 and not self._barred_last(p, hand)
+            for p in legal_plays(hand, table, rules)
+        )
 
     def _evolve(self, **changes: object) -> TienLenState:
         """A copy with some fields changed (a fast :func:`dataclasses.replace`
@@ -454,11 +590,16 @@ class TienLenState:
         return new
 
     def _after_pass(self, seat: int) -> TienLenState:
-        assert self.table_player is not None
+        history = (*self.history, Move(seat, PASS))
+        if self.table_player is None:  # a leader with no allowed play gives up the lead
+            passed = self.passed | {seat}
+            leader = self._next_after(seat, self.hands)
+            if leader in passed:  # nobody still playing can lead: the hand is over
+                return self._evolve(history=history, to_act=TERMINAL, passed=frozenset())
+            return self._evolve(to_act=leader, passed=passed, history=history, must_contain=None)
         passed = self.passed | {seat}
         locked = self.locked_out | {seat} if self.rules.pass_locks_out else self.locked_out
-        history = (*self.history, Move(seat, PASS))
-        nxt = self._next_turn(seat, self.table_player, self.hands, locked)
+        nxt = self._next_turn(seat, self.table_player, self.hands, locked, self.table)
         if nxt is not None:
             return self._evolve(to_act=nxt, passed=passed, locked_out=locked, history=history)
         return self._evolve(history=history)._new_trick(self.table_player)
@@ -486,9 +627,22 @@ class TienLenState:
             played=Cards((*self.played, *play.cards)),
             history=(*self.history, Move(seat, play)),
         )
+        table, victim = self.table, self.table_player
+        if table is not None and victim is not None and is_chop(play, table, self.rules):
+            out = not self.hands[victim]
+            last = self.chops[-1] if self.chops else None
+            if last is not None and last.by == table and last.chopper == victim:
+                chop = Chop(seat, victim, (*last.plays, table), play, out)
+                moved = moved._evolve(chops=(*self.chops[:-1], chop))
+            else:
+                moved = moved._evolve(chops=(*self.chops, Chop(seat, victim, (table,), play, out)))
         if not kept:
             moved = moved._evolve(finished=(*self.finished, seat))
-            active = self._active(hands)
+            if not self.finished and self.rules.scoring == "points" and self.rules.frozen_pays:
+                played = {m.seat for m in self.history if isinstance(m.action, Play)}
+                frozen = tuple(s for s in range(self.num_players) if hands[s] and s not in played)
+                moved = moved._evolve(frozen=frozen)
+            active = moved._active(hands)
             if self.rules.finish == "first out" or len(active) <= 1:
                 if self.rules.finish != "first out":
                     moved = moved._evolve(finished=(*moved.finished, *active))
@@ -501,7 +655,7 @@ class TienLenState:
                 )
             if self.rules.out_ends_trick:  # nobody may beat the last play: the next player leads
                 return moved._new_trick(seat)
-        nxt = self._next_turn(seat, seat, hands, self.locked_out)
+        nxt = moved._next_turn(seat, seat, hands, self.locked_out, play)
         if nxt is None:  # everyone else is out of this trick: the player leads again
             return moved._new_trick(seat)
         return moved._evolve(
@@ -523,16 +677,15 @@ class TienLenState:
             winner = self.instant_win[0]
             shared = (2 + n) / 2
             return tuple(1.0 if s == winner else shared for s in range(n))
-        if len(self.finished) == n:
-            place = {s: float(i + 1) for i, s in enumerate(self.finished)}
-            return tuple(place[s] for s in range(n))
-        winner = self.finished[0]
-        others = [s for s in range(n) if s != winner]
-        result = {winner: 1.0}
-        for s in others:
-            fewer = sum(1 for o in others if len(self.hands[o]) < len(self.hands[s]))
-            same = sum(1 for o in others if len(self.hands[o]) == len(self.hands[s]))
-            result[s] = 2 + fewer + (same - 1) / 2
+        result = {s: float(i + 1) for i, s in enumerate(self.finished)}
+        rest = [s for s in range(n) if s not in result and s not in self.frozen]
+        for s in rest:  # placed by the cards they hold, fewest first
+            fewer = sum(1 for o in rest if len(self.hands[o]) < len(self.hands[s]))
+            same = sum(1 for o in rest if len(self.hands[o]) == len(self.hands[s]))
+            result[s] = len(self.finished) + 1 + fewer + (same - 1) / 2
+        below = len(result)
+        for s in self.frozen:  # the frozen share the last places
+            result[s] = below + (len(self.frozen) + 1) / 2
         return tuple(result[s] for s in range(n))
 
     @property
@@ -629,7 +782,12 @@ def first_dealer(seed: int, players: int = 4, rules: TienLenRules = _DEFAULT) ->
 
 
 def new_game(
-    seed: int, players: int = 4, rules: TienLenRules = _DEFAULT, *, dealer: int = 0
+    seed: int,
+    players: int = 4,
+    rules: TienLenRules = _DEFAULT,
+    *,
+    dealer: int = 0,
+    previous_winner: int | None = None,
 ) -> TienLenState:
     """Shuffle with ``seed`` and deal a hand of Tiến Lên.
 
@@ -642,6 +800,20 @@ def new_game(
     per extra player, never its 3♠; the rest of that deck is out of play.
     The same seed deals the same cards on every machine.
 
+    With ``rules.few_players_deal="13 each"``, 2 or 3 players get 13 cards
+    each, the rest stays out of play, and the holder of the lowest card dealt
+    opens with it.  With ``rules.winner_leads``, a hand after the first names
+    the last hand's winner as ``previous_winner``: they lead, with anything.
+
+    >>> from rules_lib.tien_len import PRESETS
+    >>> home = PRESETS["home"]
+    >>> two = new_game(seed=7, players=2, rules=home)
+    >>> [len(h) for h in two.hands], len(two.out_of_play), str(two.must_contain)
+    ([13, 13], 26, '4♠')
+    >>> later = new_game(seed=7, rules=home, dealer=2, previous_winner=1)
+    >>> later.to_act, later.must_contain, later.first_hand
+    (1, None, False)
+
     >>> game = new_game(seed=7, players=3)
     >>> [len(h) for h in game.hands], str(game.out_of_play), game.must_contain
     ([17, 17, 17], '3♠', None)
@@ -652,10 +824,19 @@ def new_game(
     ...
     rules_lib.errors.RulesError: Tiến Lên is for 3 to 7 players, not 8 (a second deck gives at most 3 more hands of 13)
     """
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    thirteen = rules.few_players_deal == "13 each"
+    fewest = 2 if thirteen else MIN_PLAYERS
+    if not isinstance(players, int) or not fewest <= players <= MAX_PLAYERS:
         raise RulesError(
-            f"Tiến Lên is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
-            "(a second deck gives at most 3 more hands of 13)"
+            f"Tiến Lên is for {fewest} to {MAX_PLAYERS} players, not {players!r} "
+            "(a second deck gives at most 3 more hands of 13"
+            + ("; 2 players need the rule of 13 cards each" if players == 2 else "")
+            + ")"
+        )
+    first_hand = previous_winner is None or not rules.winner_leads
+    if not first_hand and not (isinstance(previous_winner, int) and 0 <= previous_winner < players):
+        raise RulesError(
+            f"the previous winner is a seat from 0 to {players - 1}, not {previous_winner!r}"
         )
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise RulesError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
@@ -671,12 +852,15 @@ def new_game(
         out = [c for c in second if c not in chosen] + [Card(lowest.rank, lowest.suit, 1)]
         deck = plain_cards(standard_deck()) + extra
         rng.shuffle(deck)
-    per_hand = 17 if players == 3 else 13
+    per_hand = 17 if players == 3 and not thirteen else 13
     dealt: list[list[Card]] = [[] for _ in range(players)]
     for i in range(per_hand * players):
         dealt[(dealer + 1 + i) % players].append(deck[i])
+    if players < 4 and per_hand == 13:
+        out = deck[13 * players :]
+        lowest = min((c for h in dealt for c in h), key=rules.key)
     must_contain: Card | None = lowest
-    if players == 3:
+    if per_hand == 17:
         spare = deck[51]
         must_contain = None
         out = [lowest]
@@ -688,6 +872,9 @@ def new_game(
             dealt[leader].append(spare)
     else:
         leader = next(i for i, h in enumerate(dealt) if lowest in h)
+    if not first_hand:
+        assert previous_winner is not None
+        leader, must_contain = previous_winner, None
     hands = tuple(_sorted_hand(h, rules) for h in dealt)
     state = TienLenState(
         rules=rules,
@@ -699,16 +886,21 @@ def new_game(
         out_of_play=_sorted_hand(out, rules),
         to_act=leader,
         must_contain=must_contain,
+        first_hand=first_hand,
     )
     if rules.instant_wins and per_hand == 13:
+        more = rules.more_instant_wins
+        wins = {
+            s: instant_win_of(hands[s], more=more, first_hand=first_hand) for s in range(players)
+        }
         found = [
             (list(InstantWin).index(w), k, s)
             for k, s in enumerate((leader + k) % players for k in range(players))
-            if (w := instant_win_of(hands[s])) is not None
+            if (w := wins[s]) is not None
         ]
         if found:
             _, _, seat = min(found)
-            kind = instant_win_of(hands[seat])
+            kind = wins[seat]
             assert kind is not None
             return replace(state, to_act=TERMINAL, instant_win=(seat, kind), must_contain=None)
     return state

@@ -25,6 +25,15 @@ __all__ = ["PRESETS", "TienLenRules"]
 #: Rank positions in Tiến Lên order: 3 is 0 … ace 11, 2 is 12.
 RANK_POS: dict[Rank, int] = {r: i for i, r in enumerate(TIEN_LEN_ORDER.ranks)}
 ACE_POS = RANK_POS[Rank.ACE]
+#: The short names of the instant wins (``game.InstantWin``), highest first.
+INSTANT_WIN_KINDS = (
+    "dragon",
+    "four 2s",
+    "one colour",
+    "six pairs",
+    "five consecutive pairs",
+    "four 3s",
+)
 TWO_POS = RANK_POS[Rank.TWO]
 
 
@@ -67,18 +76,56 @@ class TienLenRules(RulesBase, game="tien_len"):
       ``False``: identical cards are equal, and neither beats the other;
       ``True``: a copy played later beats the one on the table.
 
+
+    House rules for points (all off in ``source`` and ``standard``; on in ``home``):
+
+    * ``no_last_two`` / ``no_last_bomb``: a play that would empty the hand may
+      not hold a 2 (or be a bomb).  A leader whose every play is barred gives
+      up the lead (passes) and the next player leads; a hand of only 2s can
+      never go out.
+    * ``more_instant_wins``: with ``instant_wins``, five consecutive pairs,
+      thirteen cards of one colour and (in a first hand only) four 3s also win
+      at the deal.
+    * ``chop_after_pass``: with ``pass_locks_out``, a player who passed may
+      still chop a 2 or a bomb with four consecutive pairs when the turn comes
+      round (the engine keeps to turns; at a real table it is called out).
+    * ``direction``: the way play goes round.  Seats are numbered in the order
+      of play, so the engine is the same either way; the widgets seat the
+      players accordingly.
+    * ``winner_leads``: after the first hand, the winner of the previous hand
+      leads with anything (see :func:`~rules_lib.tien_len.new_game`'s
+      ``previous_winner``); only the first hand opens with the 3♠.
+    * ``few_players_deal``: with 2 or 3 players, ``"17 each"`` (the source, 3
+      players only) or ``"13 each"`` (the rest stays out of play; the holder of
+      the lowest card dealt opens with it).
+    * ``scoring``: ``"places"`` (the returns are +1 … −1 by place) or
+      ``"points"``: a hand's returns are its payments
+      (:mod:`rules_lib.tien_len.points`), with the tables below.
+    * ``place_points``: the last player pays the first the first number, the
+      second-last pays the second the next number, and so on.
+    * ``two_points`` (black, red) and ``bomb_points`` (three consecutive pairs,
+      four of a kind, four consecutive pairs): what a 2 or a bomb costs when it
+      is chopped, and when it is left in the hand at the end.
+    * ``frozen_pays``: a player who has not played a card when the first
+      player goes out is *frozen* (*cóng*): out of the hand, placed last, and
+      paying the winner this many times the last place's payment (0: no such
+      rule).
+    * ``penalty_to``: who collects for the 2s and bombs left in a hand:
+      ``"winner"`` or ``"next above"`` (the player placed just above).
+    * ``instant_win_points``: what each other player pays an instant win, by kind.
+
     >>> TienLenRules().with_options(pass_locks_out=True).pass_locks_out
     True
     >>> TienLenRules().with_options(bombs=True)
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownOptionError: Tiến Lên has no rule option 'bombs'; its options are: suit_order, sets_of_pairs, twos_in_straights, pass_locks_out, chops, instant_wins, finish, out_ends_trick, tied_losers, copies_beat
+    rules_lib.errors.UnknownOptionError: Tiến Lên has no rule option 'bombs'; its options are: suit_order, sets_of_pairs, twos_in_straights, pass_locks_out, chops, instant_wins, finish, out_ends_trick, tied_losers, copies_beat, no_last_two, no_last_bomb, more_instant_wins, chop_after_pass, direction, winner_leads, few_players_deal, scoring, place_points, two_points, bomb_points, frozen_pays, penalty_to, instant_win_points
     >>> TienLenRules.preset("standard").chops
     True
     >>> TienLenRules.preset("house")
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownPresetError: no Tiến Lên preset 'house'; the presets are: source, standard
+    rules_lib.errors.UnknownPresetError: no Tiến Lên preset 'house'; the presets are: source, standard, home
     """
 
     suit_order: tuple[Suit, Suit, Suit, Suit] = field(
@@ -104,6 +151,54 @@ class TienLenRules(RulesBase, game="tien_len"):
         default="next after winner", metadata={"doc": "tie for the most cards: who deals"}
     )
     copies_beat: bool = field(default=False, metadata={"doc": "a card's copy beats it (two decks)"})
+    no_last_two: bool = field(default=False, metadata={"doc": "no going out on a 2"})
+    no_last_bomb: bool = field(default=False, metadata={"doc": "no going out on a bomb"})
+    more_instant_wins: bool = field(
+        default=False,
+        metadata={"doc": "more instant wins: five consecutive pairs, one colour, four 3s"},
+    )
+    chop_after_pass: bool = field(
+        default=False, metadata={"doc": "four consecutive pairs may chop after a pass"}
+    )
+    direction: Literal["clockwise", "counter-clockwise"] = field(
+        default="clockwise", metadata={"doc": "direction of play"}
+    )
+    winner_leads: bool = field(
+        default=False, metadata={"doc": "the last hand's winner leads the next"}
+    )
+    few_players_deal: Literal["17 each", "13 each"] = field(
+        default="17 each", metadata={"doc": "cards each with 2 or 3 players"}
+    )
+    scoring: Literal["places", "points"] = field(
+        default="places", metadata={"doc": "a hand scores by places, or by points paid"}
+    )
+    place_points: tuple[int, ...] = field(
+        default=(2, 1), metadata={"doc": "last pays first, second-last pays second, …"}
+    )
+    two_points: tuple[int, int] = field(
+        default=(1, 2), metadata={"doc": "a 2 chopped or left in hand: black, red"}
+    )
+    bomb_points: tuple[int, int, int] = field(
+        default=(3, 4, 6),
+        metadata={"doc": "a bomb chopped or left: three pairs, four of a kind, four pairs"},
+    )
+    frozen_pays: int = field(
+        default=2, metadata={"doc": "a frozen player (cóng) pays this many times the last place"}
+    )
+    penalty_to: Literal["winner", "next above"] = field(
+        default="winner", metadata={"doc": "who collects for 2s and bombs left in hand"}
+    )
+    instant_win_points: tuple[tuple[str, int], ...] = field(
+        default=(
+            ("dragon", 4),
+            ("four 2s", 4),
+            ("one colour", 4),
+            ("six pairs", 4),
+            ("five consecutive pairs", 4),
+            ("four 3s", 4),
+        ),
+        metadata={"doc": "what each other player pays an instant win, by kind"},
+    )
     _keys: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -121,9 +216,55 @@ class TienLenRules(RulesBase, game="tien_len"):
             raise RulesError(
                 f"tied_losers is 'next after winner' or 'draw', not {self.tied_losers!r}"
             )
+        self._check_points()
         suit_pos = {s: i for i, s in enumerate(self.suit_order)}
         keys = {Card(r, s).code: RANK_POS[r] * 4 + suit_pos[s] for r in Rank for s in Suit}
         object.__setattr__(self, "_keys", keys)
+
+    def _check_points(self) -> None:
+        choices = {
+            "direction": ("clockwise", "counter-clockwise"),
+            "few_players_deal": ("17 each", "13 each"),
+            "scoring": ("places", "points"),
+            "penalty_to": ("winner", "next above"),
+        }
+        for name, allowed in choices.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"{name} is {' or '.join(map(repr, allowed))}, not {value!r}")
+        if self.more_instant_wins and not self.instant_wins:
+            raise RulesError("more_instant_wins needs instant_wins on")
+        if self.chop_after_pass and not (self.chops and self.pass_locks_out):
+            raise RulesError("chop_after_pass needs chops and pass_locks_out on")
+        tables = {
+            "place_points": (self.place_points, None),
+            "two_points": (self.two_points, 2),
+            "bomb_points": (self.bomb_points, 3),
+        }
+        for name, (table, size) in tables.items():
+            if (
+                not isinstance(table, tuple)
+                or (size is not None and len(table) != size)
+                or not all(isinstance(v, int) and v >= 0 for v in table)
+            ):
+                want = f"{size} " if size else ""
+                raise RulesError(
+                    f"{name} is a tuple of {want}whole numbers of points, not {table!r}"
+                )
+        if not isinstance(self.frozen_pays, int) or self.frozen_pays < 0:
+            raise RulesError(f"frozen_pays is a whole number, not {self.frozen_pays!r}")
+        kinds = [k for k, _ in self.instant_win_points]
+        if sorted(kinds) != sorted(INSTANT_WIN_KINDS) or not all(
+            isinstance(v, int) and v >= 0 for _, v in self.instant_win_points
+        ):
+            raise RulesError(
+                "instant_win_points gives whole numbers of points for each of "
+                f"{', '.join(INSTANT_WIN_KINDS)}; not {self.instant_win_points!r}"
+            )
+
+    def instant_win_price(self, kind: str) -> int:
+        """What each other player pays an instant win of ``kind`` (its short name)."""
+        return dict(self.instant_win_points)[kind]
 
     @property
     def name(self) -> str:
@@ -180,5 +321,19 @@ PRESETS: dict[str, TienLenRules] = {
         out_ends_trick=False,
         tied_losers="next after winner",
         copies_beat=False,
+    ),
+    "home": TienLenRules(
+        suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS),
+        sets_of_pairs="consecutive",
+        pass_locks_out=True,
+        chops=True,
+        instant_wins=True,
+        no_last_two=True,
+        more_instant_wins=True,
+        chop_after_pass=True,
+        direction="counter-clockwise",
+        winner_leads=True,
+        few_players_deal="13 each",
+        scoring="points",
     ),
 }

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from pathlib import Path
 from urllib.parse import quote
 
-import anywidget
 import ipywidgets as widgets
-import traitlets
 
 from ..arrange import deal
 from ..chinese_poker import ChinesePokerRules
@@ -27,19 +24,11 @@ from ..render.plots import PALETTE
 from ..score_sheet import PLAYERS, ScoreSheet
 from ..share import DealLink
 from ..showdown import RULESET_KEYS, bot_arrangement
-from .share_widgets import AppBox, ShareLink, deal_number, wide_button
+from .share_widgets import AppBox, ShareLink, UrlSync, deal_number, wide_button
 
 __all__ = ["ScoreSheetWidget", "UrlSync", "running_totals_svg", "score_sheet_app"]
 
-_HERE = Path(__file__).parent
 _DEFAULT_PLAYERS = ("An", "Bình", "Chi", "Dung")
-
-
-class UrlSync(anywidget.AnyWidget):
-    """Writes ``query`` into the page's address (an app's state survives a reload)."""
-
-    _esm = _HERE / "url_sync.js"
-    query = traitlets.Unicode("").tag(sync=True)
 
 
 def running_totals_svg(sheet: ScoreSheet) -> str:

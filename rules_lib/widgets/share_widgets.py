@@ -9,7 +9,9 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..games import find_game
 from ..render import message_html
@@ -20,6 +22,7 @@ __all__ = [
     "DealControls",
     "GameControls",
     "ShareLink",
+    "UrlSync",
     "deal_number",
     "follow_game",
     "link_choice",
@@ -35,6 +38,15 @@ _COPY = (
     "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(box.value);}"
     "else{document.execCommand('copy');}this.textContent='Copied';"
 )
+
+
+class UrlSync(anywidget.AnyWidget):
+    """Writes ``query`` into the page's address, so an app's state survives a
+    reload (the score sheet, a game's evening); a 15-line ES module shipped
+    in the package, nothing fetched."""
+
+    _esm = Path(__file__).parent / "url_sync.js"
+    query = traitlets.Unicode("").tag(sync=True)
 
 
 class ShareLink(widgets.HTML):  # type: ignore[misc]

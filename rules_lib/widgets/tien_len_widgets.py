@@ -39,16 +39,25 @@ from ..tien_len import (
     can_beat,
     describe_action,
     hint,
-    new_game,
     place_labels,
     play_from_selection,
     why_not_pass,
 )
 from ..tien_len.bots import search_bot
+from ..tien_len.evening import Evening, moves_text, read_moves
 from ..tien_len.plays import plain_cards
+from ..tien_len.points import settle
 from .card_table import CardTable
 from .poker_widgets import CardPicker, _readable_cards, toggle_token
-from .share_widgets import AppBox, GameControls, ShareLink, follow_game, link_choice, rules_menu
+from .share_widgets import (
+    AppBox,
+    GameControls,
+    ShareLink,
+    UrlSync,
+    follow_game,
+    link_choice,
+    rules_menu,
+)
 
 __all__ = ["PRESET_LABELS", "SEAT_NAMES", "CanItBeat", "TienLenGame", "tien_len_app"]
 
@@ -211,7 +220,14 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, seed: int = 1, preset: str = "source", opponents: str = "heuristic") -> None:
+    def __init__(
+        self,
+        seed: int = 1,
+        preset: str = "source",
+        opponents: str = "heuristic",
+        *,
+        sync_address: bool = False,
+    ) -> None:
         controls = GameControls.make(
             "tien_len",
             seed,
@@ -234,6 +250,18 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self.selection = widgets.HTML()
         self.recent = widgets.HTML()
         self.standings = widgets.HTML()
+        self.score = widgets.HTML()
+        self.restart_button = widgets.Button(
+            description="New evening",
+            tooltip="start the score again from zero",
+            layout=widgets.Layout(width="8rem"),
+        )
+        self.restart_button.add_class("rl-tl-restart")
+        self.restart_button.on_click(lambda _b: self.new_evening())
+        # the page's address keeps the evening (apps only; a chapter's page keeps its own)
+        self.address = UrlSync() if sync_address else None
+        self.evening = Evening(PRESETS[preset])
+        self._counted = False
         # the search bots take a while: a bar shows whose turn it is among them
         self.thinking = widgets.IntProgress(
             value=0,
@@ -250,6 +278,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             (self.selection, "selection"),
             (self.recent, "log"),
             (self.standings, "standings"),
+            (self.score, "score"),
         ):
             part.add_class(f"rl-tl-{hook}-box")
         # the class in the widget's first state (see tredici_widgets: anywidget)
@@ -276,8 +305,8 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self.play_button.on_click(lambda _b: self.play())
         self.pass_button.on_click(lambda _b: self.pass_turn())
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.rules.observe(lambda _c: self.new_game(), names="value")
-        self.opponents.observe(lambda _c: self.new_game(), names="value")
+        self.rules.observe(lambda _c: self.new_evening(), names="value")
+        self.opponents.observe(lambda _c: self.new_evening(), names="value")
         self.hand: list[Card] = []
         self._fresh = 0
         help_text = widgets.HTML(
@@ -306,6 +335,9 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.play_button, self.pass_button, self.hint_button], layout=wrap),
                 self.recent,
                 self.standings,
+                self.score,
+                self.restart_button,
+                *([self.address] if self.address is not None else []),
             ],
             layout=widgets.Layout(width="100%", max_width="44rem"),
         )
@@ -327,15 +359,52 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     def selected(self, cards: Iterable[Card]) -> None:
         self.hand_table.select(cards)
 
+    def new_evening(self) -> None:
+        """Start the score again from zero, and deal."""
+        self.evening = Evening(PRESETS[self.rules.value])
+        self.new_game()
+
     def new_game(self) -> None:
-        """Deal the hand numbered in the seed box under the chosen rules."""
+        """Deal the hand numbered in the seed box under the chosen rules.
+
+        The evening goes on: the last hand's loser deals and (under rules
+        where the winner leads) its winner leads.
+        """
         seed = int(self.seed.value)
         rules = PRESETS[self.rules.value]
+        if self.evening.rules != rules:
+            self.evening = Evening(rules)
+        self._start(self.evening.deal(seed), seed)
+
+    def resume(self, evening: str, moves: str) -> list[str]:
+        """Bring back an evening and the hand in play from a link (their texts);
+        what cannot be read is returned, and what could be read is kept."""
+        problems: list[str] = []
+        rules = PRESETS[self.rules.value]
+        try:
+            self.evening = Evening.from_text(rules, evening)
+        except RulesError as error:
+            problems.append(f"the evening in the link: {error}")
+            self.evening = Evening(rules)
+        seed = int(self.seed.value)
+        initial = self.evening.deal(seed)
+        try:
+            state = read_moves(initial, moves)
+        except RulesError as error:
+            problems.append(f"the hand in the link: {error}; it starts again")
+            state = initial
+        self._start(initial, seed, state)
+        return problems
+
+    def _start(self, initial: TienLenState, seed: int, state: TienLenState | None = None) -> None:
         bot = BOTS[self.opponents.value]
-        self.session = Session(
-            new_game(seed, 4, rules), {s: bot() for s in (1, 2, 3)}, human=0, seed=seed
-        )
-        self._fresh = 0
+        self.session = Session(initial, {s: bot() for s in (1, 2, 3)}, human=0, seed=seed)
+        if state is not None:  # a hand brought back from a link
+            self.session.state = state
+            self.session.moves = list(state.moves)
+            self.session.log = [(m.seat, m.action) for m in state.history]
+        self._fresh = len(self.session.log)
+        self._counted = False
         extra = {} if self.opponents.value == "heuristic" else {"against": self.opponents.value}
         link = _GAME.preset_info(self.rules.value).link
         self.share.update(make_query(seed, rules=link, **extra))
@@ -343,14 +412,20 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self._done_thinking()
         self.selected = set()
         opening = self.state.instant_win
-        if opening is not None:
+        if state is not None and state.history:
+            text = f"Deal no. {seed}, {PRESET_LABELS[self.rules.value]}: the hand goes on."
+        elif opening is not None:
             seat, kind = opening
             text = f"{SEAT_NAMES[seat]} {'win' if seat == 0 else 'wins'} at the deal with {kind}."
         else:
             holder = self.session.log[0][0] if self.session.log else 0
+            led = (
+                f"held the {initial.must_contain} and led"
+                if initial.must_contain is not None
+                else "won the last hand and led"
+            )
             text = (
-                f"Deal no. {seed}, {PRESET_LABELS[self.rules.value]}. "
-                f"{SEAT_NAMES[holder]} held the {rules.lowest_card} and led."
+                f"Deal no. {seed}, {PRESET_LABELS[self.rules.value]}. {SEAT_NAMES[holder]} {led}."
             )
         self._after_moves(text)
 
@@ -435,7 +510,11 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
 
         The message is set last, so a page that sees it has every other update.
         """
+        if self.state.is_terminal() and not self._counted:
+            self.evening = self.evening.add(self.state)
+            self._counted = True
         self.redraw()
+        self._sync_address()
         if self.state.is_terminal():
             seed = int(self.seed.value)
             mine = place_labels(self.state.places())[0]
@@ -447,6 +526,18 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         else:
             text = f"{note} Your turn."
         self.message.value = message_html(text.strip(), "info")
+
+    def _sync_address(self) -> None:
+        """Write the evening and the hand in play into the page's address (apps only)."""
+        if self.address is None:
+            return
+        extra = {} if self.opponents.value == "heuristic" else {"against": self.opponents.value}
+        if self.evening.hands:
+            extra["evening"] = self.evening.text()
+        if self.session.moves and not self._counted:
+            extra["moves"] = moves_text(self.session.moves)
+        link = _GAME.preset_info(self.rules.value).link
+        self.address.query = make_query(int(self.seed.value), rules=link, **extra)
 
     def _selected_in_order(self) -> list[Card]:
         return [c for c in self.hand if c in self.selected]
@@ -462,6 +553,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self._draw_hand()
         self._draw_log()
         self._draw_standings()
+        self._draw_score()
 
     def _draw_hand(self) -> None:
         self.hand = plain_cards(self.state.hands[0])
@@ -492,10 +584,22 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     def _draw_standings(self) -> None:
         self.standings.value = tien_len_html.standings_html(self.state, SEAT_NAMES)
 
+    def _draw_score(self) -> None:
+        state = self.state
+        lines = []
+        if state.is_terminal() and state.rules.scoring == "points":
+            names = [n.lower() if i == 0 else n for i, n in enumerate(SEAT_NAMES)]
+            lines = settle(state).lines(names, seat=0)
+        self.score.value = tien_len_html.evening_html(
+            self.evening.points(), SEAT_NAMES, lines, state.rules.scoring == "points"
+        )
+        self.restart_button.layout.display = None if self.evening.hands else "none"
+
 
 def _playable(state: TienLenState) -> set[Card]:
     """The cards of the player to act that are part of at least one legal play.
 
+    >>> from rules_lib.tien_len import new_game
     >>> state = new_game(seed=4)  # you lead, and your first play must hold the 3♠
     >>> _playable(state)  # no pair, triple or straight holds it here
     {Card.parse('3♠')}
@@ -519,14 +623,31 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> AppBox:
     True
     >>> "'best'" in tien_len_app("against=best").note.value
     True
+
+    The page's address keeps the evening and the hand in play, so a reload
+    (or the link) brings them back:
+
+    >>> app = tien_len_app("seed=4&rules=home")
+    >>> app.game.hint_button.click(); app.game.play_button.click()
+    >>> query = app.game.address.query
+    >>> "moves=" in query and "rules=home" in query
+    True
+    >>> again = tien_len_app(query)
+    >>> again.game.state == app.game.state
+    True
+    >>> "move 1" in tien_len_app("seed=4&rules=home&moves=9x").note.value
+    True
     """
-    game = TienLenGame(seed=seed)
+    game = TienLenGame(seed=seed, sync_address=True)
 
     def follow(link: DealLink) -> Sequence[str]:
         problems = list(link.problems)
         against = link_choice(link, "against", _OPPONENTS, problems, "opponents")
         menus = [(game.rules, _GAME.links.get(link.rules or "")), (game.opponents, against)]
         follow_game(game.seed, link.seed, menus, game.new_game)
+        evening, moves = link.get("evening", ""), link.get("moves", "")
+        if evening or moves:
+            problems.extend(game.resume(evening or "", moves or ""))
         return problems
 
     return AppBox(query, _GAME.links, follow, [game], game=game)

@@ -53,15 +53,18 @@ from tests.playouts.scale import games
 
 
 def tien_len_bound(state: Any) -> int:
-    """At most ``players × cards dealt`` steps.
+    """At most ``2 × players × cards dealt`` steps.
 
     Every play takes at least one card from a hand, so there are at most as
-    many plays as cards dealt.  A pass is only possible while a play is on the
-    table (the leader may not pass), and after a play at most ``players - 1``
-    passes in a row bring the turn back to its player, who then leads: so at
-    most ``players - 1`` passes per play, ``players`` steps per card.
+    many plays as cards dealt.  After a play at most ``players - 1`` passes in
+    a row bring the turn back to its player, who then leads (each seat acts at
+    most once before that, a seat that passed and may still chop included).
+    A leader passes only when the rules bar its every play (``no_last_two``):
+    the lead then goes on, and when it comes back to a seat that passed it the
+    hand is over, so at most ``players`` passes more.  So at most
+    ``2 × players`` steps per card.
     """
-    return int(state.num_players * sum(len(hand) for hand in state.hands))
+    return int(2 * state.num_players * sum(len(hand) for hand in state.hands))
 
 
 def three_thirteen_bound(state: Any) -> int:
@@ -180,6 +183,11 @@ CASES: tuple[Case, ...] = (
     tien_len("source", 4, 20, finish="first out", chops=True),
     tien_len("source", 5, 20, pass_locks_out=True, twos_in_straights=True),
     tien_len("source", 4, 20, sets_of_pairs="consecutive", instant_wins=True),
+    # playing for points: no going out on a 2, chops after a pass, the frozen
+    tien_len("home", 4, 40),
+    tien_len("home", 2, 15),
+    tien_len("home", 3, 15, no_last_bomb=True),
+    tien_len("home", 5, 15),
     three_thirteen("source", 2, 1),
     three_thirteen("natural in every meld", 4, 1),
     three_thirteen("variations", 3, 1),

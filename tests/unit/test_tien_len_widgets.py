@@ -222,13 +222,52 @@ def test_a_game_ends_with_the_standings(preset, opponents):
     assert "place: 1st" in g.seats.value
 
 
-def test_new_game_after_the_end_deals_the_next_number():
+def test_new_game_after_the_end_deals_the_next_number_and_the_loser_deals():
     g = TienLenGame(seed=3)
     finish(g)
+    first = g.state
     assert g.seed.value == 4 and "the next deal, no. 4" in g.message.value
     g.new_button.click()
-    assert g.hand == list(new_game(seed=4).hands[0]) and not g.standings.value
-    assert not g.play_button.disabled
+    dealt = new_game(seed=4, dealer=first.next_dealer)
+    assert g.hand == list(dealt.hands[0]) and not g.standings.value
+    assert g.session.initial == dealt and not g.play_button.disabled
+
+
+def test_the_evening_keeps_the_score_across_hands():
+    g = TienLenGame(seed=3, preset="home")
+    finish(g)
+    first = g.state
+    assert g.evening.totals == first.returns()
+    assert "How this hand was paid" in g.score.value and "This evening: 1 hand" in g.score.value
+    g.new_button.click()
+    assert g.session.initial.current_player() == first.winner  # the winner leads
+    assert g.session.initial.must_contain is None
+    finish(g)
+    assert len(g.evening.hands) == 2 and "This evening: 2 hands" in g.score.value
+    totals = [a + b for a, b in zip(first.returns(), g.state.returns(), strict=True)]
+    assert list(g.evening.totals) == totals and sum(totals) == 0
+    g.restart_button.click()
+    assert g.evening.hands == () and not g.score.value
+
+
+def test_a_hand_and_its_evening_come_back_from_the_address():
+    app = tien_len_app("seed=3&rules=home")
+    finish(app.game)
+    app.game.new_button.click()
+    app.game.hint_button.click()
+    app.game.play_button.click()
+    query = app.game.address.query
+    again = tien_len_app(query)
+    assert again.game.evening == app.game.evening
+    assert again.game.state == app.game.state
+    assert again.game.score.value == app.game.score.value
+
+
+def test_a_bad_evening_in_the_link_is_named_and_the_game_starts_afresh():
+    app = tien_len_app("seed=3&rules=home&evening=3.3s-zz")
+    assert "the evening in the link: hand 1, move 2" in app.note.value
+    assert app.game.evening.hands == ()
+    assert app.game.session.initial == new_game(3, rules=PRESETS["home"])
 
 
 def test_changing_the_rules_or_the_opponents_starts_a_new_game():

@@ -176,19 +176,22 @@ APP_LINKS = [
         "tien_len_widgets.tien_len_app",
         "seed=7&rules=standard&against=random",
         "game",
-        ("tien_len_widgets.TienLenGame", {"seed": 7, "preset": "standard", "opponents": "random"}),
+        (
+            "tien_len_widgets.TienLenGame",
+            {"seed": 7, "preset": "standard", "opponents": "random", "sync_address": True},
+        ),
     ),
     (
         "tien_len_widgets.tien_len_app",
         "seed=12",
         "game",
-        ("tien_len_widgets.TienLenGame", {"seed": 12}),
+        ("tien_len_widgets.TienLenGame", {"seed": 12, "sync_address": True}),
     ),
     (
         "tien_len_widgets.tien_len_app",
         "against=greedy",
         "game",
-        ("tien_len_widgets.TienLenGame", {"opponents": "greedy"}),
+        ("tien_len_widgets.TienLenGame", {"opponents": "greedy", "sync_address": True}),
     ),
     (
         "three_thirteen_widgets.three_thirteen_app",

@@ -45,6 +45,7 @@ __all__ = [
     "best_splits",
     "deal",
     "find_specials",
+    "more_specials",
     "row_strength",
     "special_arrangement",
     "strongest_arrangement",
@@ -84,6 +85,12 @@ class Special(Enum):
     SIX_PAIRS = "six pairs"
     THREE_FLUSHES = "three flushes"
     THREE_STRAIGHTS = "three straights"
+    # found by more_specials: instant wins of Vietnamese home play (MauBinhRules.more_instant_wins)
+    ONE_SUIT_DRAGON = "one-suit dragon"
+    THIRTEEN_ONE_COLOUR = "thirteen cards of one colour"
+    TWELVE_ONE_COLOUR = "twelve cards of one colour"
+    FIVE_PAIRS_AND_TRIPS = "five pairs and a three of a kind"
+    THREE_TRIPS = "three of a kind three times"
 
     @property
     def label(self) -> str:
@@ -395,6 +402,36 @@ def _specials_of(
     if _ranks_split_into_sequences(rank_counts, (5, 5, 3), ace_low_front=ace_low_front):
         found.add(Special.THREE_STRAIGHTS)
     return frozenset(found)
+
+
+def more_specials(cards: str | Iterable[AnyCard]) -> set[Special]:
+    """The special hands of Vietnamese home play that the 13 cards hold.
+
+    * one-suit dragon: 2 to ace of one suit (*rồng cuốn*);
+    * thirteen (or at least twelve) cards of one colour (*đồng màu*);
+    * five pairs and a three of a kind (*năm đôi một sám*);
+    * three of a kind three times.
+
+    >>> sorted(s.label for s in more_specials("2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah"))
+    ['one-suit dragon', 'thirteen cards of one colour', 'twelve cards of one colour']
+    >>> sorted(s.label for s in more_specials("2s 2d 4h 4c 6s 6d 8c 8h 10s 10d Qh Qc Qs"))
+    ['five pairs and a three of a kind']
+    """
+    hand = _thirteen(cards)
+    found: set[Special] = set()
+    ranks = Counter(c.rank for c in hand)
+    colours = Counter(c.suit.color for c in hand)
+    if len(ranks) == 13 and len({c.suit for c in hand}) == 1:
+        found.add(Special.ONE_SUIT_DRAGON)
+    if max(colours.values()) == 13:
+        found.add(Special.THIRTEEN_ONE_COLOUR)
+    if max(colours.values()) >= 12:
+        found.add(Special.TWELVE_ONE_COLOUR)
+    if sorted(ranks.values()) == [2, 2, 2, 2, 2, 3]:
+        found.add(Special.FIVE_PAIRS_AND_TRIPS)
+    if sum(1 for n in ranks.values() if n >= 3) >= 3:
+        found.add(Special.THREE_TRIPS)
+    return found
 
 
 def _ranks_split_into_sequences(

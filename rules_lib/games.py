@@ -17,7 +17,7 @@ book's option tables read this table instead of keeping copies.
 54
 >>> mau_binh = find_game("mau_binh")
 >>> [(p.name, p.link) for p in mau_binh.preset_infos]
-[('source', 'mb-source'), ('poker categories', 'mb-poker')]
+[('source', 'mb-source'), ('poker categories', 'mb-poker'), ('home', 'mb-home')]
 >>> mau_binh.rules_class.__name__, mau_binh.new_game is None
 ('MauBinhRules', True)
 >>> find_game("tredici").preset_for_link("house") == find_game("tredici").presets["house"]

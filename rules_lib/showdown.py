@@ -203,10 +203,13 @@ def score_showdown(
         shown = [h for h in hands if h is not None]
         if len(shown) != len(hands):
             raise CardCountError("every hand must be shown with its cards")
-        totals = mau_binh.settle_table(shown, rules, dealer=dealer)
+        pairs = mau_binh.settle_pairs(shown, rules, dealer=dealer)
+        totals = [sum(row) for row in pairs]
         notes = []
         for seat, arr in enumerate(shown):
-            if seat == dealer:
+            if rules.settle_with == "everyone":
+                notes.append(_everyone_note(seat, shown, pairs, rules, dealer, names))
+            elif seat == dealer:
                 notes.append("the dealer: takes the opposite of each player's result")
             else:
                 notes.append(mau_binh.settle(arr, shown[dealer], rules).reason)
@@ -222,6 +225,34 @@ def score_showdown(
                 parts.append(f"{pts:+d} against {names[other]}")
         notes.append(("surrendered: " if gave_up[seat] else "") + ", ".join(parts))
     return list(table.totals), notes
+
+
+def _everyone_note(
+    seat: int,
+    hands: Sequence[Arrangement],
+    pairs: Sequence[Sequence[int]],
+    rules: MauBinhRules,
+    dealer: int,
+    names: Sequence[str],
+) -> str:
+    """One seat's line when everyone settles with everyone: a part per opponent."""
+    parts = []
+    for other in range(len(hands)):
+        if other == seat:
+            continue
+        result = mau_binh.settle(
+            hands[seat], hands[other], rules, opponent_is_dealer=other == dealer
+        )
+        reason = result.reason.replace("the dealer", names[other]).replace(
+            "the opponent", names[other]
+        )
+        units = pairs[seat][other]
+        extra = ""
+        if units != result.units:
+            extra = f" (a sweep of every player: ×{rules.sweep_all_multiplier})"
+        shown = f"{units:+d}".replace("-", "−")
+        parts.append(f"{shown} against {names[other]}{extra}: {reason}")
+    return "; ".join(parts)
 
 
 def other_hands(mine: Iterable[AnyCard]) -> list[Cards]:

@@ -158,3 +158,46 @@ def test_tap_only_tien_len_turn_at_phone_width(browser, voila_app, screenshot_di
     page.screenshot(path=str(screenshot_dir / "tien_len_phone.png"), full_page=True)
     context.close()
     watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["tien_len"], indirect=True)
+def test_a_hand_for_points_survives_a_reload(browser, voila_app, screenshot_dir):
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app + "?seed=5&rules=home")
+    game = page.locator(GAME)
+    game.locator(".rl-tl-card").first.wait_for(state="visible", timeout=PAGE_MS)
+    assert "home rules" in _message(page)
+    for _ in range(2):  # two of the reader's turns, with the bots' replies
+        game.locator(".rl-tl-hint").click()
+        page.wait_for_function(
+            f"() => document.querySelector('{MESSAGE}').innerText.includes('Hint:')",
+            timeout=ANSWER_MS,
+        )
+        button = ".rl-tl-pass" if "Hint: pass" in _message(page) else ".rl-tl-play"
+        game.locator(button).click()
+        page.wait_for_function(
+            f"() => /Your turn|Game over/.test(document.querySelector('{MESSAGE}').innerText)",
+            timeout=ANSWER_MS,
+        )
+    # the address holds the hand so far: opening it again brings the same position back
+    page.wait_for_function("() => window.location.search.includes('moves=')", timeout=ANSWER_MS)
+    held = game.locator(".rl-tl-card:visible").count()
+    seats = game.locator(".rl-tl-seats-box").inner_text()
+    address = page.url
+    watch.check()
+    page.close()
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    watch = PageWatch(page)
+    page.goto(address)
+    game = page.locator(GAME)
+    game.locator(".rl-tl-card").first.wait_for(state="visible", timeout=PAGE_MS)
+    page.wait_for_function(
+        f"() => document.querySelector('{MESSAGE}').innerText.length > 0", timeout=PAGE_MS
+    )
+    assert game.locator(".rl-tl-card:visible").count() == held
+    assert game.locator(".rl-tl-seats-box").inner_text() == seats
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(screenshot_dir / "voila-tien_len-resumed.png"), full_page=True)
+    page.close()
+    watch.check()

@@ -362,7 +362,7 @@ FACTS: tuple[Fact, ...] = (
         "instant-wins",
         (MAU_BINH,),
         r"\bhere are the NUM(n), in the order\b",
-        _const(n=len(Special)),
+        _const(n=len(MAU_BINH_PRESETS["source"].instant_win_order)),
         "Here are the six, in the order",
         "instant wins (arrange.Special)",
     ),

@@ -26,6 +26,7 @@ from rules_lib.arrange import (
 from rules_lib.cards import Card, Cards, Suit, parse_cards, standard_deck
 from rules_lib.errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
 from rules_lib.expected import expected_best_arrangement
+from rules_lib.mau_binh import MauBinhRules
 from rules_lib.poker import Category, HandValue, evaluate, hand_code
 
 A = Arrangement.parse
@@ -370,7 +371,7 @@ def test_find_specials_needs_thirteen_cards():
 
 
 def test_special_order_is_the_mau_binh_order():
-    assert list(Special) == [
+    source = [
         Special.DRAGON,
         Special.STRAIGHT_FLUSH,
         Special.FOUR_OF_A_KIND,
@@ -378,6 +379,8 @@ def test_special_order_is_the_mau_binh_order():
         Special.THREE_FLUSHES,
         Special.THREE_STRAIGHTS,
     ]
+    assert list(Special)[: len(source)] == source
+    assert list(MauBinhRules().instant_win_order) == source
 
 
 def test_special_arrangement_three_straights_is_in_order():

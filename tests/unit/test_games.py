@@ -141,6 +141,7 @@ def test_the_showdown_rule_sets_are_the_arrangement_games_presets():
     assert list(RULESETS) == [
         "Mậu Binh (source rules)",
         "Mậu Binh (straight flush and four of a kind as hands)",
+        "Mậu Binh (home rules, each row for points)",
         "Chinese Poker (source rules)",
         "Chinese Poker (equal specials cancel)",
         "Chinese Poker (2-4 scoring, surrender)",
@@ -149,6 +150,7 @@ def test_the_showdown_rule_sets_are_the_arrangement_games_presets():
     assert list(RULESET_KEYS) == [
         "mb-source",
         "mb-poker",
+        "mb-home",
         "cp-source",
         "cp-cancel",
         "cp-2-4",

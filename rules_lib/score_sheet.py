@@ -1,8 +1,11 @@
-"""A score sheet for an evening of Mậu Binh or Chinese Poker (issue 21: game night).
+"""A score sheet for an evening of Mậu Binh, Chinese Poker or Tiến Lên (game night).
 
 The players lay their hands down; someone types each hand as
 ``back / middle / front``, and the library settles the deal under the
-chosen rules (:func:`rules_lib.showdown.score_showdown`).  The sheet keeps
+chosen rules (:func:`rules_lib.showdown.score_showdown`).  A hand of Tiến
+Lên is told by its places, the cards left, the chops and any instant win
+(:meth:`ScoreSheet.settle_hand`), and settled by
+:func:`rules_lib.tien_len.points.settle_record`.  The sheet keeps
 every deal: its hands, who dealt, each player's points and why.  It adds the
 running totals, checks that every deal adds up to zero, and writes the whole
 evening as CSV or as a link (:meth:`ScoreSheet.to_query`), so a page that
@@ -37,8 +40,18 @@ from .errors import (
     UnknownOptionError,
 )
 from .showdown import RULESET_KEYS, RULESETS, ArrangeGame, ArrangeRules, score_showdown
+from .tien_len import PRESETS as TIEN_LEN_PRESETS
+from .tien_len import InstantWin, TienLenRules
+from .tien_len.points import (
+    HandRecord,
+    record_from_table,
+    record_from_text,
+    record_text,
+    settle_record,
+)
 
 __all__ = [
+    "SHEET_RULESETS",
     "MissetNotDeclaredError",
     "ScoreSheet",
     "SheetDeal",
@@ -48,6 +61,9 @@ __all__ = [
 
 #: How many players a sheet can have.
 PLAYERS = range(2, 5)
+#: The sheet's rule sets: the showdown's, and Tiến Lên played for points.
+TIEN_LEN_SHEETS = {"tl-home": "Tiến Lên (home rules, played for points)"}
+SHEET_RULESETS: dict[str, str] = {**RULESET_KEYS, **TIEN_LEN_SHEETS}
 
 
 class MissetNotDeclaredError(RulesError):
@@ -89,6 +105,7 @@ class SheetDeal:
     dealer: int
     points: tuple[int, ...]
     notes: tuple[str, ...]
+    record: HandRecord | None = None  # a hand of Tiến Lên (then no hands, no dealer)
 
 
 @dataclass(frozen=True)
@@ -102,8 +119,8 @@ class ScoreSheet:
     deals: tuple[SheetDeal, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.ruleset not in RULESET_KEYS:
-            known = ", ".join(RULESET_KEYS)
+        if self.ruleset not in SHEET_RULESETS:
+            known = ", ".join(SHEET_RULESETS)
             raise UnknownOptionError(f"no rule set {self.ruleset!r}; choose one of: {known}")
         if len(self.players) not in PLAYERS:
             raise CardCountError(f"a sheet is for 2 to 4 players, not {len(self.players)}")
@@ -114,12 +131,29 @@ class ScoreSheet:
             raise UnknownOptionError("two players have the same name; give each their own")
 
     @property
-    def game(self) -> ArrangeGame:
+    def game(self) -> str:
+        """``"mau_binh"``, ``"chinese_poker"`` or ``"tien_len"``."""
+        if self.ruleset in TIEN_LEN_SHEETS:
+            return "tien_len"
+        return RULESETS[RULESET_KEYS[self.ruleset]][0]
+
+    @property
+    def arrange_game(self) -> ArrangeGame:
+        """The game of a Mậu Binh or Chinese Poker sheet."""
+        if self.game == "tien_len":
+            raise UnknownOptionError("a Tiến Lên sheet has no hands set in rows")
         return RULESETS[RULESET_KEYS[self.ruleset]][0]
 
     @property
     def rules(self) -> ArrangeRules:
+        """The rules of a Mậu Binh or Chinese Poker sheet."""
+        if self.game == "tien_len":
+            raise UnknownOptionError("a Tiến Lên sheet has Tiến Lên rules: see tien_len_rules")
         return RULESETS[RULESET_KEYS[self.ruleset]][1]
+
+    @property
+    def tien_len_rules(self) -> TienLenRules:
+        return TIEN_LEN_PRESETS[self.ruleset.removeprefix("tl-")]
 
     # -- a deal -------------------------------------------------------------
 
@@ -193,13 +227,52 @@ class ScoreSheet:
     ) -> ScoreSheet:
         """The sheet with one more deal, settled by the library (a bad deal
         raises, naming the problem, and the sheet is unchanged)."""
+        if self.game == "tien_len":
+            raise IllegalActionError(
+                "a hand of Tiến Lên is told by places, cards left and chops: use settle_hand"
+            )
         if not 0 <= dealer < len(self.players):
             raise UnknownOptionError(f"no player number {dealer} to deal")
         hands = self.read_hands(texts, misset, surrendered)
         points, notes = score_showdown(
-            hands, self.game, self.rules, dealer, self.players, [h is None for h in hands]
+            hands, self.arrange_game, self.rules, dealer, self.players, [h is None for h in hands]
         )
         deal = SheetDeal(hands, dealer, tuple(points), tuple(notes))
+        return ScoreSheet(self.ruleset, self.players, (*self.deals, deal))
+
+    def settle_hand(
+        self,
+        places: Sequence[str],
+        left: Sequence[str],
+        chops: Sequence[tuple[int, int, str]] = (),
+        instant: tuple[int, InstantWin] | None = None,
+    ) -> ScoreSheet:
+        """A Tiến Lên sheet with one more hand, told by each player's place,
+        the cards each still held, the chops and any instant win
+        (:func:`rules_lib.tien_len.points.record_from_table`); settled by the
+        library, every payment a line.
+
+        >>> sheet = ScoreSheet("tl-home", ("An", "Bình", "Chi", "Dũng"))
+        >>> sheet = sheet.settle_hand(["2", "1", "4", "3"], ["", "", "2h 9c", ""], [(1, 0, "2s")])
+        >>> sheet.totals
+        (0, 5, -4, -1)
+        >>> sheet.deals[0].notes[0]
+        'Dũng came 3rd, you 2nd: +1; Bình chopped your 2♠: −1'
+        >>> ScoreSheet.from_query(sheet.to_query())[0] == sheet
+        True
+        """
+        if self.game != "tien_len":
+            raise IllegalActionError("settle_hand is for a Tiến Lên sheet; type the hands instead")
+        record = record_from_table(self.players, places, left, chops, instant, self.tien_len_rules)
+        return self._with_record(record)
+
+    def _with_record(self, record: HandRecord) -> ScoreSheet:
+        settlement = settle_record(record, self.tien_len_rules)
+        notes = tuple(
+            "; ".join(settlement.lines(self.players, seat=seat)) or "nothing paid or collected"
+            for seat in range(len(self.players))
+        )
+        deal = SheetDeal((), -1, settlement.points, notes, record)
         return ScoreSheet(self.ruleset, self.players, (*self.deals, deal))
 
     def undo(self) -> ScoreSheet:
@@ -230,7 +303,7 @@ class ScoreSheet:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["deal", "dealer", *self.players])
         for n, d in enumerate(self.deals, 1):
-            writer.writerow([n, self.players[d.dealer], *d.points])
+            writer.writerow([n, self.players[d.dealer] if d.record is None else "", *d.points])
         writer.writerow(["total", "", *self.totals])
         return out.getvalue()
 
@@ -239,7 +312,12 @@ class ScoreSheet:
         params: list[tuple[str, str]] = [("rules", self.ruleset), ("sheet", "1")]
         params += [("player", p) for p in self.players]
         params += [
-            ("deal", f"{d.dealer}." + "_".join(compact(h) if h else "" for h in d.hands))
+            (
+                "deal",
+                record_text(d.record)
+                if d.record is not None
+                else f"{d.dealer}." + "_".join(compact(h) if h else "" for h in d.hands),
+            )
             for d in self.deals
         ]
         return urlencode(params)
@@ -254,8 +332,8 @@ class ScoreSheet:
         params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
         problems: list[str] = []
         ruleset = params.get("rules", [base.ruleset])[-1]
-        if ruleset not in RULESET_KEYS:
-            problems.append(f"no rule set {ruleset!r}; known: {', '.join(RULESET_KEYS)}")
+        if ruleset not in SHEET_RULESETS:
+            problems.append(f"no rule set {ruleset!r}; known: {', '.join(SHEET_RULESETS)}")
             ruleset = base.ruleset
         players = tuple(params.get("player", base.players))
         try:
@@ -265,6 +343,10 @@ class ScoreSheet:
             sheet = cls(ruleset, base.players)
         for n, text in enumerate(params.get("deal", []), 1):
             try:
+                if sheet.game == "tien_len":
+                    record = record_from_text(text, sheet.players, sheet.tien_len_rules)
+                    sheet = sheet._with_record(record)
+                    continue
                 dealer_text, _, hands_text = text.partition(".")
                 hands = [from_compact(h) if h else None for h in hands_text.split("_")]
                 sheet = sheet.settle(

@@ -189,7 +189,7 @@ class Chop:
     chopper: int
     chopped: int
     plays: tuple[Play, ...]
-    by: Play
+    by: Play | None = None  # unknown when a score sheet is told of the chop
     out: bool = False
 
 

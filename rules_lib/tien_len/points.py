@@ -28,21 +28,36 @@ The payments add up to zero.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import Card, Rank, Suit
-from ..errors import RulesError
-from .game import Chop, TienLenState
+from ..cards import Card, Rank, Suit, parse_cards
+from ..errors import CardCountError, DuplicateCardError, NotationError, RulesError
+from .game import Chop, InstantWin, TienLenState
 from .plays import Play, bomb_tier, plain_cards
 from .rules import ACE_POS, RANK_POS, TienLenRules
 
-__all__ = ["Payment", "Settlement", "bombs_left", "play_value", "settle"]
+__all__ = [
+    "HandRecord",
+    "Payment",
+    "Settlement",
+    "bombs_left",
+    "chop_lines",
+    "play_value",
+    "read_chops",
+    "record_from_table",
+    "record_from_text",
+    "record_text",
+    "settle",
+    "settle_record",
+]
 
 Reason = Literal["place", "chop", "left", "frozen", "instant"]
 _RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
+_MORE_KINDS = frozenset((InstantWin.ONE_COLOUR, InstantWin.FIVE_PAIRS, InstantWin.FOUR_THREES))
 _BOMB_NAMES = {1: "three consecutive pairs", 2: "four of a kind", 3: "four consecutive pairs"}
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
@@ -166,13 +181,48 @@ def bombs_left(cards: Sequence[Card], rules: TienLenRules) -> list[tuple[int, li
     return found
 
 
-def _ranked(state: TienLenState) -> list[int]:
-    """The seats still in the hand at its end, best place first (the frozen left out)."""
-    places = state.places()
-    n = state.num_players
-    start = state.winner or 0
-    order = [(start + k) % n for k in range(n)]
-    return sorted((s for s in order if s not in state.frozen), key=lambda s: places[s])
+@dataclass(frozen=True)
+class HandRecord:
+    """What a finished hand leaves for the payments: the places, the cards
+    still held, who was frozen, the chops and an instant win.  A finished
+    state gives one (:meth:`from_state`); a score sheet builds one from what
+    the players tell it.
+
+    * ``ranked``: the seats still in the hand at the end, best place first
+      (the frozen left out);
+    * ``places``: each seat's place (tied seats share the average);
+    * ``left``: each seat's cards at the end.
+    """
+
+    ranked: tuple[int, ...]
+    places: tuple[float, ...]
+    left: tuple[tuple[Card, ...], ...]
+    frozen: tuple[int, ...] = ()
+    chops: tuple[Chop, ...] = ()
+    instant_win: tuple[int, InstantWin] | None = None
+
+    @property
+    def num_players(self) -> int:
+        return len(self.left)
+
+    @classmethod
+    def from_state(cls, state: TienLenState) -> HandRecord:
+        """The record of a finished hand."""
+        if not state.is_terminal():
+            raise RulesError("the hand is not over; it is settled at the end")
+        places = state.places()
+        n = state.num_players
+        start = state.winner or 0
+        order = [(start + k) % n for k in range(n)]
+        ranked = sorted((s for s in order if s not in state.frozen), key=lambda s: places[s])
+        return cls(
+            ranked=tuple(ranked),
+            places=places,
+            left=tuple(tuple(plain_cards(h)) for h in state.hands),
+            frozen=state.frozen,
+            chops=state.chops,
+            instant_win=state.instant_win,
+        )
 
 
 def settle(state: TienLenState) -> Settlement:
@@ -186,13 +236,15 @@ def settle(state: TienLenState) -> Settlement:
     >>> sum(settlement.points), settlement.points == tuple(int(r) for r in final.returns())
     (0, True)
     """
-    if not state.is_terminal():
-        raise RulesError("the hand is not over; it is settled at the end")
-    rules = state.rules
-    n = state.num_players
+    return settle_record(HandRecord.from_state(state), state.rules)
+
+
+def settle_record(record: HandRecord, rules: TienLenRules) -> Settlement:
+    """Who pays whom for a hand as ``record`` tells it, under ``rules``."""
+    n = record.num_players
     payments: list[Payment] = []
-    if state.instant_win is not None:
-        seat, kind = state.instant_win
+    if record.instant_win is not None:
+        seat, kind = record.instant_win
         price = rules.instant_win_price(kind.short)
         for other in range(n):
             if other != seat and price:
@@ -200,11 +252,11 @@ def settle(state: TienLenState) -> Settlement:
                     Payment(other, seat, price, "instant", f"{{payee}} won at the deal with {kind}")
                 )
         return Settlement(n, tuple(payments))
-    ranked = _ranked(state)
+    ranked = list(record.ranked)
     winner = ranked[0]
     _place_payments(payments, ranked, rules)
     last_points = rules.place_points[0] if rules.place_points else 0
-    for seat in state.frozen:
+    for seat in record.frozen:
         price = rules.frozen_pays * last_points
         if price:
             payments.append(
@@ -216,16 +268,16 @@ def settle(state: TienLenState) -> Settlement:
                     "{payer} had not played a card when the first player went out (frozen, cóng)",
                 )
             )
-    for chop in state.chops:
+    for chop in record.chops:
         _chop_payment(payments, chop, rules)
-    places = state.places()
+    places = record.places
     for seat in range(n):
-        if state.hands[seat]:
+        if record.left[seat]:
             payee = winner
             if rules.penalty_to == "next above":
                 above = [s for s in range(n) if places[s] < places[seat]]
                 payee = max(above, key=lambda s: places[s]) if above else winner
-            _left_payments(payments, seat, payee, plain_cards(state.hands[seat]), rules)
+            _left_payments(payments, seat, payee, record.left[seat], rules)
     return Settlement(n, tuple(payments))
 
 
@@ -279,3 +331,240 @@ def _left_payments(
             shown = " ".join(str(c) for c in cards)
             what = f"{{payer}} kept {_BOMB_NAMES[tier]} to the end ({shown})"
             payments.append(Payment(seat, payee, price, "left", what))
+
+
+def _ordinal_place(text: str) -> str:
+    return {"1": "1st", "2": "2nd", "3": "3rd"}.get(text, f"{text}th")
+
+
+def record_from_table(
+    names: Sequence[str],
+    places: Sequence[str],
+    left: Sequence[str],
+    chops: Sequence[tuple[int, int, str]] = (),
+    instant: tuple[int, InstantWin] | None = None,
+    rules: TienLenRules | None = None,
+) -> HandRecord:
+    """A hand's record from what the players tell a score sheet.
+
+    * ``places``: each player's place, ``"1"`` to ``"n"``, or ``"frozen"``;
+    * ``left``: the cards each still held at the end (``""`` for none);
+    * ``chops``: ``(chopper, chopped, what)``, ``what`` the chopped plays of
+      a chain in order, separated by commas (``"2h, 5s 5h 6s 6h 7s 7h"``);
+    * ``instant``: a player who won at the deal, and with what (then the
+      rest is not asked).
+
+    Every mistake raises a :class:`RulesError` naming the player and the card.
+
+    >>> names = ["An", "Bình", "Chi", "Dũng"]
+    >>> record = record_from_table(names, ["2", "1", "4", "3"], ["", "", "2h 9c", ""],
+    ...                            chops=[(1, 0, "2s")])
+    >>> record.ranked, [len(c) for c in record.left]
+    ((1, 0, 3, 2), [0, 0, 2, 0])
+    >>> record_from_table(names, ["1", "2", "2", "4"], ["", "", "", "3c"])
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.RulesError: Bình and Chi both came 2nd; nobody came 3rd
+    """
+    from .rules import TienLenRules as _Rules
+
+    rules = rules or _Rules()
+    n = len(names)
+    if len(places) != n or len(left) != n:
+        raise RulesError(f"give each of the {n} players a place and the cards they held at the end")
+    empty: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(n))
+    if instant is not None:
+        seat, kind = instant
+        if not 0 <= seat < n:
+            raise RulesError(f"no player number {seat} to win at the deal")
+        if kind in _MORE_KINDS and not rules.more_instant_wins:
+            raise RulesError(f"{kind} is no instant win under these rules")
+        others = [s for s in range(n) if s != seat]
+        shared = (2 + n) / 2
+        places_of = tuple(1.0 if s == seat else shared for s in range(n))
+        return HandRecord((seat, *others), places_of, empty, instant_win=(seat, kind))
+    frozen = tuple(s for s, p in enumerate(places) if p.strip().lower() == "frozen")
+    if frozen and not (rules.scoring == "points" and rules.frozen_pays):
+        raise RulesError(
+            f"{names[frozen[0]]} is marked frozen, but these rules have no frozen players"
+        )
+    placed: dict[int, list[int]] = {}
+    for seat, text in enumerate(places):
+        if seat in frozen:
+            continue
+        text = text.strip()
+        if not text:
+            raise RulesError(
+                f"{names[seat]} has no place: choose 1st to {_ordinal_place(str(n))}, or frozen"
+            )
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            raise RulesError(f"{names[seat]}'s place is 1 to {n} or frozen, not {text!r}")
+        placed.setdefault(int(text), []).append(seat)
+    k = n - len(frozen)
+    if k < 1:
+        raise RulesError("somebody must have gone out first")
+    problems = []
+    for place in range(1, k + 1):
+        seats = placed.get(place, [])
+        if len(seats) > 1:
+            problems.append(
+                f"{' and '.join(names[s] for s in seats)} both came {_ordinal_place(str(place))}"
+            )
+        elif not seats:
+            problems.append(f"nobody came {_ordinal_place(str(place))}")
+    beyond = [p for p in placed if p > k]
+    if beyond and not problems:
+        problems.append(f"with {len(frozen)} frozen, the places go from 1 to {k}")
+    if problems:
+        raise RulesError("; ".join(problems))
+    ranked = tuple(placed[p][0] for p in range(1, k + 1))
+    place_list = [0.0] * n
+    for i, seat in enumerate(ranked):
+        place_list[seat] = float(i + 1)
+    for seat in frozen:
+        place_list[seat] = k + (len(frozen) + 1) / 2
+    owner: dict[Card, str] = {}
+
+    def claim(cards: Sequence[Card], who: str) -> None:
+        for card in cards:
+            if card in owner:
+                raise DuplicateCardError(
+                    f"{card} is in both {owner[card]} and {who}; a deck has one {card}"
+                )
+            owner[card] = who
+
+    held: list[tuple[Card, ...]] = []
+    for seat, text in enumerate(left):
+        try:
+            cards = tuple(plain_cards(parse_cards(text)))
+        except RulesError as error:
+            raise type(error)(f"{names[seat]}'s cards left: {error}") from None
+        if seat == ranked[0] and cards:
+            raise CardCountError(f"{names[seat]} came 1st, so held no cards at the end")
+        if seat in frozen and len(cards) != 13:
+            raise CardCountError(
+                f"{names[seat]} is frozen, so still held all 13 cards; {len(cards)} are typed"
+            )
+        if len(cards) > 13:
+            raise CardCountError(f"{names[seat]} cannot hold {len(cards)} cards; a hand has 13")
+        claim(cards, f"{names[seat]}'s cards left")
+        held.append(cards)
+    made: list[Chop] = []
+    for number, (chopper, chopped, what) in enumerate(chops, 1):
+        if not (0 <= chopper < n and 0 <= chopped < n) or chopper == chopped:
+            raise RulesError(f"chop {number}: choose two different players")
+        where = f"chop {number} ({names[chopper]} chopped {names[chopped]})"
+        plays: list[Play] = []
+        for part in [p for p in what.split(",") if p.strip()]:
+            try:
+                play = Play.parse(part, rules)
+            except RulesError as error:
+                raise type(error)(f"{where}: {error}") from None
+            twos = all(r is Rank.TWO for r in play.ranks) and len(play.cards) <= 2
+            if not (bomb_tier(play, rules) or (twos and not plays)):
+                raise RulesError(
+                    f"{where}: {play} cannot be chopped; a chop takes a 2, a pair of 2s or a bomb"
+                )
+            claim(play.plain, where)
+            plays.append(play)
+        if not plays:
+            raise RulesError(f"{where}: say what was chopped, e.g. 2h")
+        made.append(Chop(chopper, chopped, tuple(plays)))
+    return HandRecord(ranked, tuple(place_list), tuple(held), frozen, tuple(made))
+
+
+def record_text(record: HandRecord) -> str:
+    """A record in few characters, for a link (see :func:`record_from_text`).
+
+    >>> names = ["An", "Bình", "Chi"]
+    >>> record = record_from_table(names, ["2", "1", "3"], ["", "", "2h 9c"], [(1, 0, "2s")])
+    >>> record_text(record)
+    '213.__2h9c.102s'
+    >>> record_from_text(record_text(record), names) == record
+    True
+    """
+    n = record.num_players
+    if record.instant_win is not None:
+        seat, kind = record.instant_win
+        return f"w{seat}.{kind.name}"
+    places = "".join(
+        "f" if s in record.frozen else str(record.ranked.index(s) + 1) for s in range(n)
+    )
+    left = "_".join("".join(c.ascii for c in cards) for cards in record.left)
+    chops = "_".join(
+        f"{c.chopper}{c.chopped}" + "-".join("".join(x.ascii for x in p.plain) for p in c.plays)
+        for c in record.chops
+    )
+    return f"{places}.{left}.{chops}"
+
+
+def record_from_text(
+    text: str, names: Sequence[str], rules: TienLenRules | None = None
+) -> HandRecord:
+    """The record :func:`record_text` wrote (checked again; a bad one raises)."""
+    n = len(names)
+    if text.startswith("w"):
+        seat, _, kind = text[1:].partition(".")
+        if not seat.isdigit() or kind not in InstantWin.__members__:
+            raise NotationError(f"{text!r} is not an instant win")
+        return record_from_table(
+            names, [""] * n, [""] * n, instant=(int(seat), InstantWin[kind]), rules=rules
+        )
+    parts = text.split(".")
+    if len(parts) != 3 or len(parts[0]) != n:
+        raise NotationError(f"{text!r} is not a hand of {n} players")
+    places = ["frozen" if p == "f" else p for p in parts[0]]
+    left = [_spell(t) for t in parts[1].split("_")] if parts[1] else [""] * n
+    chops = []
+    for item in filter(None, parts[2].split("_")):
+        if len(item) < 4 or not item[:2].isdigit():
+            raise NotationError(f"{item!r} is not a chop")
+        chops.append(
+            (int(item[0]), int(item[1]), ", ".join(_spell(p) for p in item[2:].split("-")))
+        )
+    return record_from_table(names, places, left, chops, rules=rules)
+
+
+def _spell(text: str) -> str:
+    return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
+
+
+def read_chops(text: str, names: Sequence[str]) -> list[tuple[int, int, str]]:
+    """Chops written a line each, ``Bình chopped An: 2h`` (a chain: ``Chi
+    chopped Bình: 2h, 5s 5h 6s 6h 7s 7h``), as ``(chopper, chopped, what)``.
+
+    >>> read_chops("Bình chopped An: 2h\\nchi chopped bình: 2d, 5s 5h 6s 6h 7s 7h", ["An", "Bình", "Chi"])
+    [(1, 0, '2h'), (2, 1, '2d, 5s 5h 6s 6h 7s 7h')]
+    >>> read_chops("Bin chopped An: 2h", ["An", "Bình"])
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.RulesError: chop line 1: no player called 'Bin' (the players: An, Bình)
+    """
+    found: list[tuple[int, int, str]] = []
+    lower = [n.casefold() for n in names]
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        who, sep, what = line.partition(":")
+        parts = re.split(r"\s+chopped\s+", who.strip(), maxsplit=1, flags=re.IGNORECASE)
+        if not sep or len(parts) != 2:
+            raise RulesError(
+                f"chop line {number}: write it as 'Bình chopped An: 2h', not {line.strip()!r}"
+            )
+        seats = []
+        for name in (parts[0].strip(), parts[1].strip()):
+            if name.casefold() not in lower:
+                raise RulesError(
+                    f"chop line {number}: no player called {name!r} (the players: {', '.join(names)})"
+                )
+            seats.append(lower.index(name.casefold()))
+        found.append((seats[0], seats[1], what.strip()))
+    return found
+
+
+def chop_lines(record: HandRecord, names: Sequence[str]) -> str:
+    """The chops of a record as :func:`read_chops` reads them."""
+    return "\n".join(
+        f"{names[c.chopper]} chopped {names[c.chopped]}: " + ", ".join(str(p) for p in c.plays)
+        for c in record.chops
+    )

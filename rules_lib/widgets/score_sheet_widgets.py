@@ -21,9 +21,12 @@ from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError
 from ..render import message_html
 from ..render.plots import PALETTE
-from ..score_sheet import PLAYERS, ScoreSheet
+from ..score_sheet import PLAYERS, SHEET_RULESETS, ScoreSheet
 from ..share import DealLink
-from ..showdown import RULESET_KEYS, bot_arrangement
+from ..showdown import bot_arrangement
+from ..tien_len import BOTS as TIEN_LEN_BOTS
+from ..tien_len import InstantWin, new_game
+from ..tien_len.points import HandRecord, chop_lines, read_chops
 from .share_widgets import AppBox, ShareLink, UrlSync, deal_number, wide_button
 
 __all__ = ["ScoreSheetWidget", "UrlSync", "running_totals_svg", "score_sheet_app"]
@@ -88,8 +91,27 @@ def _ticks(description: str, width: str) -> list[widgets.Checkbox]:
     ]
 
 
+_ARRANGE_HELP = (
+    "<p style='margin:.2rem 0'>Type each player's hand as they lay it down: "
+    "<code>back / middle / front</code>, e.g. <code>As Ks Qs Js 9s / 8d 8c 7h 7s 2c / "
+    "Ah Qd 5c</code>. Tick <b>misset</b> for a hand whose rows are out of order "
+    "(and, where the rules allow it, <b>surrendered</b> for a player who gave up). "
+    "<b>Fill in a deal</b> types a dealt deal for you, to try the sheet.</p>"
+)
+_TIEN_LEN_HELP = (
+    "<p style='margin:.2rem 0'>At the end of each hand, give each player's place "
+    "(or <b>frozen</b>, for a player who had not played a card when the first went out) "
+    "and type the cards each still holds, e.g. <code>2h 9c</code>. Write each chop on a "
+    "line of its own, <code>Bình chopped An: 2h</code> (a chain: "
+    "<code>Chi chopped Bình: 2h, 5s 5h 6s 6h 7s 7h</code>). A hand won at the deal needs "
+    "only who won and with what. <b>Fill in a deal</b> plays a hand with the book's bots "
+    "and types it in, to try the sheet.</p>"
+)
+_PLACES = [("place", ""), ("1st", "1"), ("2nd", "2"), ("3rd", "3"), ("4th", "4")]
+
+
 class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
-    """A score sheet for Mậu Binh or Chinese Poker.
+    """A score sheet for Mậu Binh, Chinese Poker or Tiến Lên.
 
     >>> w = ScoreSheetWidget()
     >>> w.fill_from_deal(3)
@@ -111,7 +133,7 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         self.sheet = sheet or ScoreSheet("mb-source", _DEFAULT_PLAYERS)
         layout = widgets.Layout(width="calc(100% - 1rem)", max_width="34rem")
         self.rules = widgets.Dropdown(
-            options=[(label, key) for key, label in RULESET_KEYS.items()],
+            options=[(label, key) for key, label in SHEET_RULESETS.items()],
             value=self.sheet.ruleset,
             description="Rules",
             layout=layout,
@@ -134,20 +156,50 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         ]
         self.misset_boxes = _ticks("misset", "6rem")
         self.surrender_boxes = _ticks("surrendered", "8rem")
+        # Tiến Lên: a place for each player, the chops, an instant win
+        self.place_menus = [
+            widgets.Dropdown(options=_PLACES, value="", layout=widgets.Layout(width="7rem"))
+            for _ in range(max(PLAYERS))
+        ]
         self.name_labels = [widgets.HTML() for _ in range(max(PLAYERS))]
         self.hand_rows = [
             widgets.HBox(
-                [label, box, check, gave_up],
+                [label, place, box, check, gave_up],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="center", width="100%"),
             )
-            for label, box, check, gave_up in zip(
+            for label, place, box, check, gave_up in zip(
                 self.name_labels,
+                self.place_menus,
                 self.hand_boxes,
                 self.misset_boxes,
                 self.surrender_boxes,
                 strict=True,
             )
         ]
+        self.chops_box = widgets.Textarea(
+            description="Chops",
+            placeholder="one a line: Bình chopped An: 2h",
+            rows=2,
+            layout=layout,
+        )
+        self.instant_who = widgets.Dropdown(
+            description="Won at the deal",
+            layout=widgets.Layout(width="16rem"),
+            style={"description_width": "initial"},
+        )
+        self.instant_kind = widgets.Dropdown(
+            options=[(kind.value, kind.name) for kind in InstantWin],
+            layout=widgets.Layout(width="16rem"),
+        )
+        self.tien_len_box = widgets.VBox(
+            [
+                self.chops_box,
+                widgets.HBox(
+                    [self.instant_who, self.instant_kind],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+            ]
+        )
         self.dealer = widgets.Dropdown(description="Dealer", layout=widgets.Layout(width="16rem"))
         self.practice_seed = deal_number(1, "Deal no.", width="11rem")
         self.fill_button = wide_button(
@@ -172,19 +224,14 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         self.settle_button.on_click(lambda _b: self.settle())
         self.undo_button.on_click(lambda _b: self.undo())
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        help_text = widgets.HTML(
-            "<p style='margin:.2rem 0'>Type each player's hand as they lay it down: "
-            "<code>back / middle / front</code>, e.g. <code>As Ks Qs Js 9s / 8d 8c 7h 7s 2c / "
-            "Ah Qd 5c</code>. Tick <b>misset</b> for a hand whose rows are out of order "
-            "(and, where the rules allow it, <b>surrendered</b> for a player who gave up). "
-            "<b>Fill in a deal</b> types a dealt deal for you, to try the sheet.</p>"
-        )
+        self.help_text = widgets.HTML(_ARRANGE_HELP)
         super().__init__(
             [
                 self.rules,
                 widgets.HBox([self.names, self.new_button], layout=wrap),
-                help_text,
+                self.help_text,
                 *self.hand_rows,
+                self.tien_len_box,
                 self.dealer,
                 widgets.HBox([self.settle_button, self.undo_button], layout=wrap),
                 self.message,
@@ -233,16 +280,66 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
             self.show(sheet)
 
     def fill_from_deal(self, seed: int) -> None:
-        """Type in the hands of deal no. ``seed`` as the book's bots set them."""
+        """Type in the hands of deal no. ``seed`` as the book's bots set them
+        (in Tiến Lên: as the bots played the hand out)."""
+        if self.sheet.game == "tien_len":
+            self._fill_tien_len(seed)
+            return
         hands = deal(seed, players=len(self.sheet.players))
         for box, check, gave_up, hand in zip(
             self.hand_boxes, self.misset_boxes, self.surrender_boxes, hands, strict=False
         ):
-            box.value = str(bot_arrangement(hand, self.sheet.game, self.sheet.rules))
+            box.value = str(bot_arrangement(hand, self.sheet.arrange_game, self.sheet.rules))
             check.value = gave_up.value = False
         self.message.value = message_html(
             f"Deal no. {seed} is typed in, as the book's bots set it: press Settle this deal.",
             "info",
+        )
+
+    def _fill_tien_len(self, seed: int) -> None:
+        import random
+
+        players = len(self.sheet.players)
+        rules = self.sheet.tien_len_rules
+        state = new_game(seed, players, rules)
+        bots = [TIEN_LEN_BOTS["heuristic"]() for _ in range(players)]
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            state = state.apply_action(
+                bots[seat].choose(state.observation(seat), state.legal_actions(), rng)
+            )
+        self._show_record(HandRecord.from_state(state))
+        self.message.value = message_html(
+            f"Hand no. {seed}, as the book's bots played it, is typed in: press Settle this deal.",
+            "info",
+        )
+
+    def _show_record(self, record: HandRecord) -> None:
+        names = self.sheet.players
+        self.instant_who.value = -1 if record.instant_win is None else record.instant_win[0]
+        if record.instant_win is not None:
+            self.instant_kind.value = record.instant_win[1].name
+        for seat, (menu, box) in enumerate(zip(self.place_menus, self.hand_boxes, strict=False)):
+            if seat >= len(names):
+                break
+            if record.instant_win is not None:
+                menu.value, box.value = "", ""
+                continue
+            menu.value = "frozen" if seat in record.frozen else str(record.ranked.index(seat) + 1)
+            box.value = " ".join(str(c) for c in record.left[seat])
+        self.chops_box.value = chop_lines(record, names)
+
+    def _settle_tien_len(self) -> ScoreSheet:
+        count = len(self.sheet.players)
+        instant = None
+        if self.instant_who.value is not None and self.instant_who.value >= 0:
+            instant = (self.instant_who.value, InstantWin[self.instant_kind.value])
+        return self.sheet.settle_hand(
+            [m.value for m in self.place_menus[:count]],
+            [b.value for b in self.hand_boxes[:count]],
+            read_chops(self.chops_box.value, self.sheet.players),
+            instant,
         )
 
     def settle(self) -> None:
@@ -250,26 +347,34 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         self._confirming = False
         count = len(self.sheet.players)
         try:
-            sheet = self.sheet.settle(
-                [b.value for b in self.hand_boxes[:count]],
-                dealer=self.dealer.value or 0,
-                misset=[c.value for c in self.misset_boxes[:count]],
-                surrendered=[c.value for c in self.surrender_boxes[:count]]
-                if self._may_surrender()
-                else [],
-            )
+            if self.sheet.game == "tien_len":
+                sheet = self._settle_tien_len()
+            else:
+                sheet = self._settle_arranged(count)
         except RulesError as error:
             self.message.value = message_html(f"{error}. Nothing was added to the sheet.")
             return
-        for box, check, gave_up in zip(
-            self.hand_boxes, self.misset_boxes, self.surrender_boxes, strict=True
+        for box, check, gave_up, menu in zip(
+            self.hand_boxes, self.misset_boxes, self.surrender_boxes, self.place_menus, strict=True
         ):
-            box.value, check.value, gave_up.value = "", False, False
+            box.value, check.value, gave_up.value, menu.value = "", False, False, ""
+        self.chops_box.value = ""
+        self.instant_who.value = -1
         last = sheet.deals[-1]
         lines = "; ".join(
             f"{name} {p:+d}" for name, p in zip(sheet.players, last.points, strict=True)
         )
         self.show(sheet, message_html(f"Deal {len(sheet.deals)} settled: {lines}.", "info"))
+
+    def _settle_arranged(self, count: int) -> ScoreSheet:
+        return self.sheet.settle(
+            [b.value for b in self.hand_boxes[:count]],
+            dealer=self.dealer.value or 0,
+            misset=[c.value for c in self.misset_boxes[:count]],
+            surrendered=[c.value for c in self.surrender_boxes[:count]]
+            if self._may_surrender()
+            else [],
+        )
 
     def undo(self) -> None:
         if not self.sheet.deals:
@@ -304,8 +409,27 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
                 else ""
             )
         mau_binh = sheet.game == "mau_binh"
+        tien_len = sheet.game == "tien_len"
         for gave_up in self.surrender_boxes:
             gave_up.layout.display = None if self._may_surrender() else "none"
+        for check in self.misset_boxes:
+            check.layout.display = "none" if tien_len else None
+        for menu in self.place_menus:
+            menu.layout.display = None if tien_len else "none"
+            menu.options = [
+                *_PLACES[: count + 1],
+                *([("frozen", "frozen")] if tien_len and self._frozen_rule() else []),
+            ]
+        for box in self.hand_boxes:
+            box.placeholder = (
+                "cards left at the end, e.g. 2h 9c (empty: none)"
+                if tien_len
+                else "back / middle / front, e.g. As Ks Qs Js 9s / …"
+            )
+        self.tien_len_box.layout.display = None if tien_len else "none"
+        self.instant_who.options = [("nobody", -1), *((n, i) for i, n in enumerate(sheet.players))]
+        self.instant_who.value = -1
+        self.help_text.value = _TIEN_LEN_HELP if tien_len else _ARRANGE_HELP
         self.dealer.options = [(name, i) for i, name in enumerate(sheet.players)]
         self.dealer.value = (sheet.deals[-1].dealer + 1) % count if started else 0
         self.dealer.layout.display = None if mau_binh else "none"
@@ -320,8 +444,14 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
             self.address.query = query
 
     def _may_surrender(self) -> bool:
+        if self.sheet.game == "tien_len":
+            return False
         rules = self.sheet.rules
         return isinstance(rules, ChinesePokerRules) and rules.surrender > 0
+
+    def _frozen_rule(self) -> bool:
+        rules = self.sheet.tien_len_rules
+        return rules.scoring == "points" and rules.frozen_pays > 0
 
     def _table_html(self) -> str:
         sheet = self.sheet

@@ -355,3 +355,40 @@ def test_the_score_sheet_settles_a_deal_and_survives_a_reload(browser, voila_app
     page.screenshot(path=str(screenshot_dir / "voila-score_sheet.png"), full_page=True)
     page.close()
     watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["score_sheet"], indirect=True)
+def test_a_tien_len_evening_on_the_score_sheet_survives_a_reload(browser, voila_app):
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    watch = PageWatch(page)
+    page.goto(voila_app + "?rules=tl-home&player=An&player=Bao&player=Chi&player=Dung")
+    sheet = page.locator(".rl-score-sheet")
+    sheet.wait_for(state="visible", timeout=PAGE_MS)
+    assert "give each player's place" in sheet.inner_text()
+    page.get_by_role("button", name="Fill in a deal").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-score-sheet').innerText.includes('is typed in')",
+        timeout=ANSWER_MS,
+    )
+    page.get_by_role("button", name="Settle this deal").click()
+    page.wait_for_function(
+        "() => document.querySelector('.rl-score-sheet').innerText.includes('Deal 1 settled')",
+        timeout=ANSWER_MS,
+    )
+    page.wait_for_function("() => window.location.search.includes('deal=')", timeout=ANSWER_MS)
+    address = page.url
+    watch.check()
+    page.close()
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    watch = PageWatch(page)
+    page.goto(address)
+    sheet = page.locator(".rl-score-sheet")
+    sheet.wait_for(state="visible", timeout=PAGE_MS)
+    page.wait_for_function(
+        "() => document.querySelector('.rl-score-sheet').innerText.includes('Every deal adds up to zero')",
+        timeout=PAGE_MS,
+    )
+    assert sheet.locator("table tr").count() == 3  # the heading, hand 1, the totals
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+    watch.check()

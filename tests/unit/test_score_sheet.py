@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from rules_lib.errors import (
     DuplicateCardError,
     IllegalActionError,
     NotationError,
+    RulesError,
     UnknownOptionError,
 )
 from rules_lib.score_sheet import MissetNotDeclaredError, ScoreSheet, compact, from_compact
@@ -240,3 +242,110 @@ def test_the_sheets_link_says_it_brings_the_sheet_back():
         "Copy link to this sheet" in w.share.value
         and "brings the whole sheet back" in w.share.value
     )
+
+
+# --- Tiến Lên on the sheet: a hand told by places, cards left, chops and instant wins ---
+
+TL_PLAYERS = ("An", "Bình", "Chi", "Dũng")
+
+
+def test_a_tien_len_hand_is_settled_from_places_cards_left_and_chops():
+    from rules_lib.tien_len import PRESETS as TL
+    from rules_lib.tien_len.points import record_from_table, settle_record
+
+    sheet = ScoreSheet("tl-home", TL_PLAYERS)
+    sheet = sheet.settle_hand(["2", "1", "4", "3"], ["", "", "2h 9c", ""], [(1, 0, "2s")])
+    record = record_from_table(
+        TL_PLAYERS, ["2", "1", "4", "3"], ["", "", "2h 9c", ""], [(1, 0, "2s")]
+    )
+    assert sheet.deals[0].points == settle_record(record, TL["home"]).points
+    assert sum(sheet.totals) == 0
+    assert "Bình chopped your 2♠: −1" in sheet.deals[0].notes[0]
+    assert ScoreSheet.from_query(sheet.to_query())[0] == sheet
+
+
+def test_a_tien_len_hand_played_by_the_engine_settles_the_same_on_the_sheet():
+    import random
+
+    from rules_lib.engine import RandomBot, playout
+    from rules_lib.tien_len import PRESETS as TL
+    from rules_lib.tien_len import new_game
+    from rules_lib.tien_len.points import HandRecord, record_from_text, record_text
+
+    for seed in range(30):
+        final = playout(new_game(seed, 4, TL["home"]), [RandomBot()] * 4, random.Random(seed))
+        record = HandRecord.from_state(final)
+        again = record_from_text(record_text(record), TL_PLAYERS, TL["home"])
+        sheet = ScoreSheet("tl-home", TL_PLAYERS)._with_record(again)
+        assert sheet.deals[0].points == tuple(int(r) for r in final.returns()), seed
+
+
+@pytest.mark.parametrize(
+    ("places", "left", "chops", "message"),
+    [
+        (
+            ["1", "1", "3", "4"],
+            ["", "", "", "3c"],
+            [],
+            "An and Bình both came 1st; nobody came 2nd",
+        ),
+        (["1", "2", "", "4"], ["", "", "", "3c"], [], "Chi has no place"),
+        (
+            ["2", "1", "3", "4"],
+            ["3c", "", "", "3c"],
+            [],
+            "3♣ is in both An's cards left and Dũng's",
+        ),
+        (["2", "1", "3", "4"], ["", "9x", "", ""], [], "Bình's cards left"),
+        (["1", "2", "3", "4"], ["2h", "", "", ""], [], "An came 1st, so held no cards"),
+        (["1", "2", "3", "frozen"], ["", "", "", "3c"], [], "Dũng is frozen, so still held all 13"),
+        (["1", "2", "3", "4"], ["", "", "", "3c"], [(1, 1, "2h")], "choose two different players"),
+        (["1", "2", "3", "4"], ["", "", "", "3c"], [(1, 0, "9h")], "cannot be chopped"),
+        (["1", "2", "3", "4"], ["", "", "", "2h"], [(1, 0, "2h")], "2♥ is in both"),
+    ],
+)
+def test_a_bad_tien_len_hand_is_named_and_the_sheet_keeps_its_deals(places, left, chops, message):
+    sheet = ScoreSheet("tl-home", TL_PLAYERS).settle_hand(["1", "2", "3", "4"], ["", "", "", "3c"])
+    with pytest.raises(RulesError, match=re.escape(message)):
+        sheet.settle_hand(places, left, chops)
+    assert len(sheet.deals) == 1
+
+
+def test_an_instant_win_on_the_sheet_collects_its_price_from_each_player():
+    from rules_lib.tien_len import PRESETS as TL
+    from rules_lib.tien_len import InstantWin
+
+    sheet = ScoreSheet("tl-home", TL_PLAYERS).settle_hand(
+        [""] * 4, [""] * 4, instant=(2, InstantWin.SIX_PAIRS)
+    )
+    price = TL["home"].instant_win_price("six pairs")
+    assert sheet.totals == (-price, -price, 3 * price, -price)
+    assert ScoreSheet.from_query(sheet.to_query())[0] == sheet
+
+
+def test_the_sheet_reads_chops_written_a_line_each():
+    from rules_lib.tien_len.points import read_chops
+
+    chops = read_chops("Bình chopped An: 2h\nchi CHOPPED bình: 2h, 5s 5h 6s 6h 7s 7h", TL_PLAYERS)
+    assert chops == [(1, 0, "2h"), (2, 1, "2h, 5s 5h 6s 6h 7s 7h")]
+    with pytest.raises(RulesError, match="write it as"):
+        read_chops("Bình took An's 2h", TL_PLAYERS)
+
+
+def test_the_score_sheet_widget_keeps_a_tien_len_evening():
+    from rules_lib.widgets.score_sheet_widgets import ScoreSheetWidget
+
+    w = ScoreSheetWidget(ScoreSheet("tl-home", TL_PLAYERS))
+    assert w.tien_len_box.layout.display is None and w.dealer.layout.display == "none"
+    w.fill_from_deal(3)
+    typed = [m.value for m in w.place_menus[:4]]
+    assert sorted(typed) == ["1", "2", "3", "4"] or "frozen" in typed or w.instant_who.value >= 0
+    w.settle()
+    assert len(w.sheet.deals) == 1 and sum(w.sheet.totals) == 0
+    assert all(m.value == "" for m in w.place_menus)  # ready for the next hand
+    for menu, place in zip(w.place_menus, ["1", "1", "3", "4"]):
+        menu.value = place
+    w.settle()
+    assert "both came 1st" in w.message.value and len(w.sheet.deals) == 1
+    w.rules.value = "mb-source"  # locked: the sheet holds a deal
+    assert w.sheet.ruleset == "tl-home"

@@ -158,7 +158,13 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         self.surrender_boxes = _ticks("surrendered", "8rem")
         # Tiến Lên: a place for each player, the chops, an instant win
         self.place_menus = [
-            widgets.Dropdown(options=_PLACES, value="", layout=widgets.Layout(width="7rem"))
+            widgets.Dropdown(
+                options=_PLACES,
+                value="",
+                description="Place",
+                style={"description_width": "2.6rem"},
+                layout=widgets.Layout(width="9.5rem"),
+            )
             for _ in range(max(PLAYERS))
         ]
         self.name_labels = [widgets.HTML() for _ in range(max(PLAYERS))]
@@ -189,7 +195,9 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
         )
         self.instant_kind = widgets.Dropdown(
             options=[(kind.value, kind.name) for kind in InstantWin],
-            layout=widgets.Layout(width="16rem"),
+            description="with",
+            style={"description_width": "2rem"},
+            layout=widgets.Layout(width="18rem"),
         )
         self.tien_len_box = widgets.VBox(
             [

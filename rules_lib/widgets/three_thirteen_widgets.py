@@ -37,6 +37,7 @@ from ..render.three_thirteen import (
     score_sheet_html,
     table_html,
 )
+from ..resume import moves_text, replay_text
 from ..share import DealLink, make_query
 from ..three_thirteen import (
     BOTS,
@@ -67,6 +68,7 @@ from .share_widgets import (
     DealControls,
     GameControls,
     ShareLink,
+    UrlSync,
     rules_menu,
     set_controls,
     wide_button,
@@ -322,8 +324,16 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(
-        self, seed: int = 1, bots: int = 1, preset: str = "source", bot: str = "wary"
+        self,
+        seed: int = 1,
+        bots: int = 1,
+        preset: str = "source",
+        bot: str = "wary",
+        *,
+        sync_address: bool = False,
     ) -> None:
+        # the page's address keeps the game so far (apps only)
+        self.address = UrlSync() if sync_address else None
         controls = GameControls.make("three_thirteen", seed, preset)
         self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
         self.bots = widgets.Dropdown(
@@ -403,6 +413,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
                 widgets.HTML("<p style='margin:.6rem 0 .1rem;font-weight:bold'>Score sheet</p>"),
                 self.sheet,
                 self.share,
+                *([self.address] if self.address is not None else []),
             ],
             layout=widgets.Layout(width="100%"),
         )
@@ -441,6 +452,28 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         link = _GAME.preset_info(self.rules.value).link
         self.share.update(make_query(seed, link, bots=str(self.bots.value)))
         self.redraw()
+
+    def resume(self, moves: str) -> list[str]:
+        """Play on from the moves a link holds (after :meth:`start`); a move
+        that cannot be played is named, and the game starts again."""
+        played: list[tuple[int, Action]] = []
+
+        def read(state: ThreeThirteenState, text: str) -> Action:
+            action = state.parse_action(text)
+            played.append((state.current_player(), action))
+            return action
+
+        try:
+            state = replay_text(self.session.initial, moves, read)
+        except RulesError as error:
+            return [f"the game in the link: {error}; it starts again"]
+        self.session.state = state
+        self.session.moves = list(state.moves)
+        self.events = narrate(self.session.initial, played)
+        self.events.extend(narrate(state, self.session.run_bots()))
+        self._message = message_html(f"Game no. {self.seed.value} goes on where it was.", "info")
+        self.redraw()
+        return []
 
     def play(self, action: Action) -> None:
         """Play ``action`` for the reader; the bots then play until the reader's turn."""
@@ -592,6 +625,12 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self.message.value = self._hint + self._message
         self.record.value = record_html(self.events, names)
         self.sheet.value = MINI_CSS + score_sheet_html(state.results, names)
+        if self.address is not None:
+            link = _GAME.preset_info(self.rules.value).link
+            extra = {"bots": str(self.bots.value)}
+            if self.session.moves:
+                extra["moves"] = moves_text(self.session.moves)
+            self.address.query = make_query(int(self.seed.value), link, **extra)
 
 
 def _read_bots(text: str | None, problems: list[str]) -> int | None:
@@ -620,7 +659,7 @@ def three_thirteen_app(
     >>> "choose 1, 2 or 3" in three_thirteen_app("bots=9").note.value
     True
     """
-    game = ThreeThirteenGame(seed=seed, bots=bots, preset=preset)
+    game = ThreeThirteenGame(seed=seed, bots=bots, preset=preset, sync_address=True)
     practice = MeldThisHand(seed=seed, preset=preset)
 
     def follow(link: DealLink) -> Sequence[str]:
@@ -630,6 +669,8 @@ def three_thirteen_app(
             (game.bots, _read_bots(link.get("bots"), problems)),
         )
         game.start(game.seed.value if link.seed is None else link.seed)
+        if link.get("moves"):
+            problems.extend(game.resume(link.get("moves") or ""))
         set_controls((practice.rules, game.rules.value))
         practice.deal(game.seed.value)
         return problems

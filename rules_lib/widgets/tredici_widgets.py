@@ -31,7 +31,7 @@ import ipywidgets as widgets
 
 from ..cards import AnyCard
 from ..engine import Bot, Session
-from ..errors import UnknownOptionError
+from ..errors import RulesError, UnknownOptionError
 from ..games import find_game
 from ..render import message_html
 from ..render.tredici import (
@@ -41,6 +41,7 @@ from ..render.tredici import (
     status_html,
     table_html,
 )
+from ..resume import moves_text, replay_text
 from ..share import DealLink, make_query
 from ..tredici import (
     DRAW,
@@ -57,10 +58,11 @@ from ..tredici import (
     action_words,
     describe_turns,
     new_game,
+    parse_action,
 )
 from ..tredici.bots import search_bot
 from .card_table import CardTable
-from .share_widgets import AppBox, GameControls, ShareLink, follow_game, link_choice
+from .share_widgets import AppBox, GameControls, ShareLink, UrlSync, follow_game, link_choice
 
 __all__ = ["NAMES", "OPPONENTS", "RULE_CHOICES", "TrediciGame", "tredici_app"]
 
@@ -119,7 +121,13 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         catch: float = 0.5,
         remember: float = 0.75,
         against: str = "book",
+        sync_address: bool = False,
     ) -> None:
+        # the page's address keeps the game so far and the games won (apps only)
+        self.address = UrlSync() if sync_address else None
+        #: games won this sitting: by you, by the bot (drawn games count for neither)
+        self.won = [0, 0]
+        self._counted = False
         if rules not in RULE_CHOICES:
             raise UnknownOptionError(
                 f"no Tredici rules {rules!r}; choose one of: {', '.join(RULE_CHOICES)}"
@@ -186,6 +194,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         )
         self.auto_button.add_class("rl-td-auto")
         self.turn_log = widgets.HTML()
+        self.score = widgets.HTML()
         self.turn_log.add_class("rl-td-log-box")
         self.share = ShareLink()
         self.new_button.on_click(lambda _b: self.new_game(self.seed.value))
@@ -225,7 +234,9 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.hint_button, self.auto_button], layout=row),
                 help_text,
                 self.turn_log,
+                self.score,
                 self.share,
+                *([self.address] if self.address is not None else []),
             ],
             layout=widgets.Layout(width="100%", max_width="46rem"),
         )
@@ -267,7 +278,35 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self._absorb()
         self.redraw()
 
+    def resume(self, moves: str, won: str = "") -> list[str]:
+        """Play on from the moves a link holds (after :meth:`new_game`), and
+        take back the games won; what cannot be read is named."""
+        problems = []
+        if won:
+            parts = won.split("-")
+            if len(parts) == 2 and all(p.isdigit() for p in parts):
+                self.won = [int(parts[0]), int(parts[1])]
+            else:
+                problems.append(f"the games won in the link are two numbers, as 2-1, not {won!r}")
+        if moves:
+            try:
+                state = replay_text(self.session.initial, moves, _read_tredici)
+            except RulesError as error:
+                problems.append(f"the game in the link: {error}; it starts again")
+            else:
+                self.session.state = state
+                self.session.moves = list(state.moves)
+                self.session.run_bots()
+                self._absorb()
+                self._counted = state.is_terminal()
+                self._message = message_html(
+                    f"Game no. {self.seed.value} goes on where it was.", "info"
+                )
+        self.redraw()
+        return problems
+
     def _start(self, session: Session[TrediciState]) -> None:
+        self._counted = False
         self.session = session
         self.reports: list[TurnReport] = []
         self._current: TurnReport | None = None
@@ -410,6 +449,28 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.status.value = status_html(state, NAMES, len(self.session.moves))
         self.message.value = self._message
         self.turn_log.value = log_html(self.reports, self._current)
+        if over and not self._counted:  # a finished game counts once
+            self._counted = True
+            if state.winner is not None:
+                self.won[state.winner] += 1
+        self.score.value = (
+            f"<p style='margin:.2rem 0'>Games won this sitting: you {self.won[0]}, "
+            f"the bot {self.won[1]}.</p>"
+            if sum(self.won)
+            else ""
+        )
+        if self.address is not None:
+            extra = {} if self.opponent.value == "book" else {"against": self.opponent.value}
+            if self.session.moves and not over:
+                extra["moves"] = moves_text(self.session.moves)
+            if sum(self.won):
+                extra["won"] = f"{self.won[0]}-{self.won[1]}"
+            link = _GAME.preset_info(self.rules.value).link
+            self.address.query = make_query(int(self.seed.value), link, **extra)
+
+
+def _read_tredici(state: TrediciState, text: str) -> Action:
+    return parse_action(text)
 
 
 def tredici_app(query: str | None = None) -> AppBox:
@@ -424,13 +485,15 @@ def tredici_app(query: str | None = None) -> AppBox:
     >>> "must be a whole number" in tredici_app("seed=x").note.value
     True
     """
-    game = TrediciGame()
+    game = TrediciGame(sync_address=True)
 
     def follow(link: DealLink) -> Sequence[str]:
         problems = list(link.problems)
         against = link_choice(link, "against", OPPONENTS, problems, "opponent")
         menus = [(game.rules, _GAME.links.get(link.rules or "")), (game.opponent, against)]
         follow_game(game.seed, link.seed, menus, lambda: game.new_game(game.seed.value))
+        if link.get("moves") or link.get("won"):
+            problems.extend(game.resume(link.get("moves") or "", link.get("won") or ""))
         return problems
 
     return AppBox(query, _GAME.links, follow, [game], game=game)

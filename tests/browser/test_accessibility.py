@@ -36,6 +36,11 @@ APPS = {
     "three_thirteen": ("three_thirteen", "", ".rl-tt-game"),
     "tredici": ("tredici", "", ".rl-tredici"),
     "score_sheet": ("score_sheet", "?rules=cp-2-4&player=An&player=Bao", ".rl-score-sheet"),
+    "score_sheet_tien_len": (
+        "score_sheet",
+        "?rules=tl-home&player=An&player=Bao&player=Chi",
+        ".rl-score-sheet",
+    ),
 }
 
 # Elements of the Sphinx theme (pydata-sphinx-theme, under sphinx-book-theme)

@@ -139,7 +139,7 @@ CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
     "cards_and_hands": ("book/cards_and_hands", 2, _cards_and_hands),
     "mau_binh": ("book/mau_binh/index", 3, _mau_binh),
     "chinese_poker": ("book/chinese_poker/index", 1, _chinese_poker),
-    "tien_len": ("book/tien_len/index", 2, _tien_len),
+    "tien_len": ("book/tien_len/index", 3, _tien_len),
     "three_thirteen": ("book/three_thirteen/index", 2, _three_thirteen),
     "tredici": ("book/tredici/index", 1, _tredici),
     "strategy_advice": ("book/strategy/advice", 1, _advice),

@@ -108,3 +108,31 @@ def test_a_whole_game_against_the_bot_is_played_to_the_end(browser, voila_app, s
     )
     page.close()
     watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["tredici"], indirect=True)
+def test_a_game_survives_a_reload(browser, voila_app):
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    watch = PageWatch(page)
+    page.goto(f"{voila_app}?seed={SEED}")
+    game = page.locator(".rl-tredici")
+    game.wait_for(state="visible", timeout=PAGE_MS)
+    _click_and_wait(page, game.get_by_role("button", name="Play for me"))
+    page.wait_for_function("() => window.location.search.includes('moves=')", timeout=ANSWER_MS)
+    moves, held = _moves(page), game.locator(".rl-td-hand .rl-card-button").count()
+    address = page.url
+    watch.check()
+    page.close()
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    watch = PageWatch(page)
+    page.goto(address)
+    game = page.locator(".rl-tredici")
+    game.wait_for(state="visible", timeout=PAGE_MS)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('{STATE}')?.dataset.moves) === {moves}",
+        timeout=PAGE_MS,
+    )
+    assert game.locator(".rl-td-hand .rl-card-button").count() == held
+    assert "goes on where it was" in game.inner_text()
+    page.close()
+    watch.check()

@@ -271,3 +271,18 @@ def test_a_round_ended_by_the_turn_limit_is_told_as_such(monkeypatch):
     assert f"Round 1 is over: {told}" in g.message.value
     assert "every hand is scored as it stands. You scored" in g.message.value
     assert told in g.record.value and told.capitalize() in g.last_round.value
+
+
+def test_a_game_comes_back_from_the_address():
+    from rules_lib.widgets.three_thirteen_widgets import three_thirteen_app
+
+    app = three_thirteen_app("seed=5&bots=2")
+    for _ in range(4):
+        app.game.auto_button.click()
+    query = app.game.address.query
+    assert "moves=" in query and "bots=2" in query
+    again = three_thirteen_app(query)
+    assert again.game.state == app.game.state
+    assert again.game.record.value == app.game.record.value  # the turns so far are told again
+    bad = three_thirteen_app("seed=5&moves=draw~fly")
+    assert "move 2 ('fly')" in bad.note.value and not bad.game.state.moves[:0]

@@ -250,3 +250,21 @@ def test_the_search_bot_is_an_opponent_a_link_can_name_and_its_hint_is_the_searc
     game.auto_button.click()  # the step is taken; the search bot answers
     assert game.state.moves[0] == expected
     assert "no opponent 'best'" in tredici_app("against=best").note.value
+
+
+def test_a_game_and_the_games_won_come_back_from_the_address():
+    from rules_lib.widgets.tredici_widgets import tredici_app
+
+    app = tredici_app("seed=5")
+    for _ in range(3):
+        app.game.auto_button.click()
+    again = tredici_app(app.game.address.query)
+    assert again.game.state == app.game.state and "goes on" in again.game.message.value
+    while not app.game.state.is_terminal():
+        app.game.auto_button.click()
+    winner = app.game.state.winner
+    assert winner is not None and app.game.won[winner] == 1 and sum(app.game.won) == 1
+    assert "moves=" not in app.game.address.query  # a finished game: only the tally stays
+    later = tredici_app(app.game.address.query)
+    assert later.game.won == app.game.won and "Games won this sitting" in later.game.score.value
+    assert "move 2" in tredici_app("seed=5&moves=2♦~fly").note.value

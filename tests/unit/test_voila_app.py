@@ -199,7 +199,7 @@ APP_LINKS = [
         "game",
         (
             "three_thirteen_widgets.ThreeThirteenGame",
-            {"seed": 7, "bots": 2, "preset": "variations"},
+            {"seed": 7, "bots": 2, "preset": "variations", "sync_address": True},
         ),
     ),
     (
@@ -212,15 +212,20 @@ APP_LINKS = [
         "three_thirteen_widgets.three_thirteen_app",
         "bots=9",
         "game",
-        ("three_thirteen_widgets.ThreeThirteenGame", {}),
+        ("three_thirteen_widgets.ThreeThirteenGame", {"sync_address": True}),
     ),
     (
         "tredici_widgets.tredici_app",
         "seed=144&rules=house",
         "game",
-        ("tredici_widgets.TrediciGame", {"seed": 144, "rules": "house"}),
+        ("tredici_widgets.TrediciGame", {"seed": 144, "rules": "house", "sync_address": True}),
     ),
-    ("tredici_widgets.tredici_app", "", "game", ("tredici_widgets.TrediciGame", {})),
+    (
+        "tredici_widgets.tredici_app",
+        "",
+        "game",
+        ("tredici_widgets.TrediciGame", {"sync_address": True}),
+    ),
     (
         "score_sheet_widgets.score_sheet_app",
         _SHEET.to_query(),

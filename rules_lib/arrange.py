@@ -28,10 +28,15 @@ from enum import Enum
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 from .cards import SUITS, AnyCard, Card, Cards, Rank, parse_cards, shuffled, standard_deck
 from .errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
 from .poker import _TABLE3, _TABLE5, Category, HandValue, code3, code5
+
+if TYPE_CHECKING:  # the games build on this module
+    from .chinese_poker import ChinesePokerRules
+    from .mau_binh import MauBinhRules
 
 __all__ = [
     "OBJECTIVES",
@@ -569,6 +574,7 @@ def best_arrangement(
     *,
     objective: str = "expected",
     strict: bool = False,
+    rules: MauBinhRules | ChinesePokerRules | None = None,
 ) -> Arrangement:
     """The solver's best arrangement of ``cards`` for ``game`` (``"mau_binh"``
     or ``"chinese_poker"``), never misset.
@@ -601,7 +607,7 @@ def best_arrangement(
     if objective == "expected":
         from .expected import expected_best_arrangement  # it builds on this module
 
-        return expected_best_arrangement(cards, game, strict=strict)
+        return expected_best_arrangement(cards, game, strict=strict, rules=rules)
     raise UnknownOptionError(f"no objective {objective!r}; choose one of: {', '.join(OBJECTIVES)}")
 
 

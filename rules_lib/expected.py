@@ -336,6 +336,30 @@ def row_scores(
     return scores
 
 
+def _mau_binh_row_points(
+    dist: RowDistributions, rules: mau_binh.MauBinhRules
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """Each row's expected units, row by row, under Mậu Binh ``rules`` with bonuses."""
+    key = f"mau_binh rows {rules.row_bonuses}"
+    cached = dist.cache.get(key)
+    if cached is not None:
+        return cached
+    five, three = _strength_tables()
+
+    def points(row: Row, codes: Iterable[int]) -> dict[int, float]:
+        return _row_points(dist.of(row), codes, partial(_bonus, rules, row))
+
+    scores = (points(Row.BACK, five), points(Row.MIDDLE, five), points(Row.FRONT, three))
+    dist.cache[key] = scores
+    return scores
+
+
+def _bonus(rules: mau_binh.MauBinhRules, row: Row, code: int) -> int:
+    """What a won row of value ``code`` pays under Mậu Binh ``rules``: its bonus, or 1."""
+    name = mau_binh.BONUS_KEYS.get((row, _category(code)))
+    return dict(rules.row_bonuses).get(name or "", 1)
+
+
 def _checked(game: str) -> Game:
     if game not in GAMES:
         raise UnknownOptionError(
@@ -350,11 +374,12 @@ def expected_best_arrangement(
     dist: RowDistributions | None = None,
     *,
     strict: bool = False,
+    rules: ArrangeRules | None = None,
 ) -> Arrangement:
     """The arrangement of ``cards`` with the most expected points in ``game``
     against opponents whose rows follow ``dist`` (by default the shipped
-    distributions, :func:`load`)."""
-    return expected_best_arrangements(cards, game, dist, strict=strict)[0][1]
+    distributions, :func:`load`); see :func:`expected_best_arrangements`."""
+    return expected_best_arrangements(cards, game, dist, strict=strict, rules=rules)[0][1]
 
 
 def expected_best_arrangements(
@@ -364,10 +389,16 @@ def expected_best_arrangements(
     *,
     strict: bool = False,
     keep: int = 1,
+    rules: ArrangeRules | None = None,
 ) -> list[tuple[float, Arrangement]]:
     """The ``keep`` arrangements of ``cards`` with the most expected points,
     each with its points (:func:`expected_points`), best first; one for each
     set of row values.
+
+    Under Mậu Binh rules that settle each row on its own (``scoring="rows"``,
+    the ``home`` preset) the points are additive, as in Chinese Poker: each
+    row's chance of winning times its unit or bonus, less its chance of
+    losing times the bonus it meets (a sweep's doubling is left out).
 
     >>> top = expected_best_arrangements("As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs", "chinese_poker", keep=4)
     >>> len(top), top[0][0] >= top[1][0] >= top[3][0]
@@ -375,6 +406,10 @@ def expected_best_arrangements(
     """
     g = _checked(game)
     table = dist or load(g)
+    if g == "mau_binh" and isinstance(rules, mau_binh.MauBinhRules) and rules.scoring == "rows":
+        hand = _thirteen(cards)
+        back, middle, front = _mau_binh_row_points(table, rules)
+        return best_splits(hand, back, middle, front, strict=strict, keep=keep)
     back, middle, front = row_scores(g, table)
     majority = g == "mau_binh"
     joint = table.joint_rows() if majority else None
@@ -424,7 +459,7 @@ def special_value(
     r = _rules_of(g, rules)
     if isinstance(r, mau_binh.MauBinhRules):
         won = mau_binh.instant_win(arr, r)
-        return None if won is None else (1.0, won)
+        return None if won is None else (float(r.instant_price(won)), won)
     if r.specials_when_misset or not arr.is_misset(r.strict_row_order):
         declared = chinese_poker.declared_special(arr, r)
         if declared is not None:
@@ -447,6 +482,17 @@ def expected_points(
     special = special_value(arr, g, r)
     if special is not None:
         return special[0]
+    if isinstance(r, mau_binh.MauBinhRules) and r.scoring == "rows":
+        table = dist or load(g)
+        rows = _mau_binh_row_points(table, r)
+        if arr.is_misset(r.strict_row_order):  # pays as swept: each row's unit or bonus, doubled
+            return -r.sweep_multiplier * sum(
+                n * _bonus(r, row, code) / sum(table.of(row).values())
+                for row in ROWS
+                for code, n in table.of(row).items()
+            )
+        b, m, f = (v.code for v in arr.values())
+        return rows[0][b] + rows[1][m] + rows[2][f]
     back, middle, front = row_scores(g, dist or load(g))
     if arr.is_misset(r.strict_row_order):
         if g == "mau_binh":
@@ -509,6 +555,7 @@ def ranked_settings(
             dist,
             strict=r.strict_row_order,
             keep=WEIGHED if g == "mau_binh" else 8 * count,
+            rules=r,
         )
     ]
     if isinstance(r, mau_binh.MauBinhRules):  # the bots' setting: an instant win, if any

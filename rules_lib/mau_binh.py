@@ -228,7 +228,7 @@ class MauBinhRules(RulesBase, game="mau_binh"):
 
 
 #: Row bonuses by name: the row and the hand that earn one (``MauBinhRules.row_bonuses``).
-_BONUS_KEYS: dict[tuple[Row, Category], str] = {
+BONUS_KEYS: dict[tuple[Row, Category], str] = {
     (Row.FRONT, Category.THREE_OF_A_KIND): "trips in front",
     (Row.MIDDLE, Category.FULL_HOUSE): "full house in the middle",
     (Row.BACK, Category.FOUR_OF_A_KIND): "four of a kind in the back",
@@ -236,7 +236,7 @@ _BONUS_KEYS: dict[tuple[Row, Category], str] = {
     (Row.BACK, Category.STRAIGHT_FLUSH): "straight flush in the back",
     (Row.MIDDLE, Category.STRAIGHT_FLUSH): "straight flush in the middle",
 }
-ROW_BONUS_NAMES: tuple[str, ...] = tuple(_BONUS_KEYS.values())
+ROW_BONUS_NAMES: tuple[str, ...] = tuple(BONUS_KEYS.values())
 
 PRESETS: dict[str, MauBinhRules] = {
     "source": MauBinhRules(),
@@ -367,7 +367,7 @@ def row_bonus(rules: MauBinhRules, row: Row, arr: Arrangement) -> tuple[int, str
     (3, 'trips in front')
     """
     category = arr.values()[ROWS.index(row)].category
-    name = _BONUS_KEYS.get((row, category))
+    name = BONUS_KEYS.get((row, category))
     bonus = dict(rules.row_bonuses).get(name or "")
     return (bonus, name or "") if bonus else (1, "")
 

@@ -35,6 +35,7 @@ from .arrange import (
     Arrangement,
     Special,
     best_arrangement,
+    deal,
     find_specials,
     special_arrangement,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "Advice",
     "Estimate",
     "ExperimentResult",
+    "home_head_to_head",
     "run_experiment",
     "solver_arrangement",
     "with_solvers",
@@ -93,7 +95,7 @@ def solver_arrangement(
         raise UnknownOptionError(
             f"no game {game!r} sets hands in rows; choose {' or '.join(_KEYS)}"
         )
-    return best_arrangement(hand, key, objective=objective, strict=strict)
+    return best_arrangement(hand, key, objective=objective, strict=strict, rules=rules)
 
 
 #: The solver's settings an experiment shows beside the advice:
@@ -431,3 +433,26 @@ def run_experiment(
         tuple(r[2] for r in rows),
         cancelled=stopped,
     )
+
+
+def home_head_to_head(deal_numbers: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Mậu Binh under the ``home`` rules (each row paid, with bonuses): seat 0
+    set for the rows it is paid by, and set as for the source's majority,
+    against the same three opponents who set for the rows; seat 0's units in
+    each deal, both ways.
+
+    >>> minding, not_minding = home_head_to_head([1, 2])
+    >>> len(minding), len(not_minding)
+    (2, 2)
+    """
+    home = mau_binh.PRESETS["home"]
+    majority = mau_binh.PRESETS["source"].with_options(strict_row_order=home.strict_row_order)
+    minding: list[int] = []
+    not_minding: list[int] = []
+    for number in deal_numbers:
+        hands = deal(number)
+        table = [solver_arrangement(h, _MB_NAME, home) for h in hands]
+        other = solver_arrangement(hands[0], _MB_NAME, majority)
+        minding.append(mau_binh.settle_table(table, home)[0])
+        not_minding.append(mau_binh.settle_table([other, *table[1:]], home)[0])
+    return minding, not_minding

@@ -23,6 +23,10 @@ first games from their seeds and checks that they come out the same.
   four, seat 0 set by the expected-points objective and by the strength
   objective against the same three opponents, for each game and each kind of
   opponent (:func:`rules_lib.expected.head_to_head`); each deal's points.
+* Mậu Binh for points (``book/mau_binh/home_settings.json``): under the
+  ``home`` rules, seat 0 set for the rows it is paid by and set as for the
+  source's majority, against the same three opponents, deals 1 to ``--games``
+  (:func:`rules_lib.strategy.home_head_to_head`); each deal's units.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from typing import Any
 
 from rules_lib.engine import Bot, playout
 from rules_lib.expected import GAMES, head_to_head
-from rules_lib.strategy import ADVICE, run_experiment, with_solvers
+from rules_lib.strategy import ADVICE, home_head_to_head, run_experiment, with_solvers
 from rules_lib.tien_len.bots import HeuristicBot, tournament_game, tournament_seeds
 from rules_lib.tien_len.bots import search_bot as tien_len_search
 from rules_lib.tredici import PRESETS, TrediciBot
@@ -51,6 +55,7 @@ FILES = {
     "tredici": ROOT / "book" / "tredici" / "search_bot_games.json",
     "expected": ROOT / "book" / "strategy" / "expected_points.json",
     "advice": ROOT / "book" / "strategy" / "advice_experiments.json",
+    "mau_binh_home": ROOT / "book" / "mau_binh" / "home_settings.json",
 }
 
 
@@ -113,6 +118,10 @@ def main() -> None:
                 print(
                     f"{game} against {opponents}: {time.monotonic() - start:.0f} s", file=sys.stderr
                 )
+    elif args.game == "mau_binh_home":
+        minding, not_minding = home_head_to_head(range(1, args.games + 1))
+        data["minding the rows"] = minding
+        data["set for the majority"] = not_minding
     else:
         data["search results"] = []
         for g in range(args.games):

@@ -26,6 +26,7 @@ from ..cards import AnyCard, Card, parse_cards
 from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError, UnknownOptionError
 from ..expected import ValuedSetting, expected_points, ranked_settings
+from ..mau_binh import MauBinhRules
 from ..poker import HandValue
 from ..render import cards_html, message_html
 from ..share import DealLink, make_query
@@ -254,10 +255,14 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         if arr is None:
             return ""
         game, rules = RULESETS[self.ruleset]
-        per_deal = 1 if game == "mau_binh" else 3  # the dealer; or three opponents
+        rows = isinstance(rules, MauBinhRules) and rules.scoring == "rows"
+        per_deal = 1 if game == "mau_binh" and not rows else 3  # the dealer; or three opponents
         unit = (
             "units a deal against a dealer who sets the hand like the book's bots"
-            if game == "mau_binh"
+            if game == "mau_binh" and not rows
+            else "units a deal against three players who set their hands like the book's bots, "
+            "each row paid (without the sweep's doubling)"
+            if rows
             else "points a deal against three players who set their hands like the book's bots"
         )
         top = self.ranked()
@@ -300,6 +305,15 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
     >>> w.show_button.click()
     >>> len(w.results.value) > 0 and sum(w.totals) == 0
     True
+
+    Under rules with a surrender, a weak hand may be given up for its price:
+
+    >>> w = Showdown(seed=3, ruleset="Chinese Poker (2-4 scoring, surrender)")
+    >>> w.surrender_button.layout.display is None
+    True
+    >>> w.surrender_button.click()
+    >>> w.totals[0], "surrendered" in w.results.value
+    (-9, True)
     """
 
     def __init__(self, seed: int = 1, ruleset: str = "Chinese Poker (source rules)") -> None:
@@ -313,6 +327,11 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="calc(100% - 1rem)", max_width="30rem"),
         )
         self.show_button = widgets.Button(description="Show down", button_style="success")
+        self.surrender_button = widgets.Button(
+            description="Surrender",
+            tooltip="give up this hand for the fixed price, before the showdown",
+        )
+        self.surrender_button.add_class("rl-surrender")
         self.next_button = widgets.Button(description="Next deal")
         self.results = widgets.HTML()
         self.scoreboard = widgets.HTML()
@@ -322,12 +341,16 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self._shown = False
         self.rules.observe(lambda _c: self._rules_changed(), names="value")
         self.show_button.on_click(lambda _b: self.show())
+        self.surrender_button.on_click(lambda _b: self.show(surrender=True))
         self.next_button.on_click(lambda _b: self.next_deal())
         super().__init__(
             [
                 self.rules,
                 self.hand,
-                widgets.HBox([self.show_button, self.next_button]),
+                widgets.HBox(
+                    [self.show_button, self.surrender_button, self.next_button],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.results,
                 self.scoreboard,
                 self.share,
@@ -337,6 +360,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self.add_class("rl-showdown")
         self._draw_scoreboard()
         self._update_link()
+        self._show_surrender()
 
     def _update_link(self) -> None:
         self.share.update(
@@ -347,6 +371,13 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self.hand.ruleset = self.rules.value
         self.hand.redraw()
         self._update_link()
+        self._show_surrender()
+
+    def _show_surrender(self) -> None:
+        """The Surrender button, where the rules have a surrender."""
+        _game, rules = RULESETS[self.rules.value]
+        allowed = isinstance(rules, ChinesePokerRules) and rules.surrender > 0
+        self.surrender_button.layout.display = None if allowed else "none"
 
     def _hand_changed(self) -> None:
         if getattr(self, "_shown", False):
@@ -366,7 +397,9 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
     def next_deal(self) -> None:
         self.deal(self.hand.seed.value + 1)
 
-    def show(self) -> None:
+    def show(self, surrender: bool = False) -> None:
+        """Show your hand down against the bots' (or, with ``surrender``, give
+        it up for the rules' price) and score the deal."""
         if self._shown:
             self.results.value = (
                 message_html("This deal is already scored: press Next deal.", "info")
@@ -384,7 +417,14 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         others = list(dealt[1:]) if set(mine.cards) == set(dealt[0]) else other_hands(mine.cards)
         arrangements = [mine] + [bot_arrangement(h, game, rules) for h in others]
         dealer = 3
-        points, notes = score_showdown(arrangements, game, rules, dealer)
+        shown: list[Arrangement | None] = [None if surrender else mine, *arrangements[1:]]
+        try:
+            points, notes = score_showdown(
+                shown, game, rules, dealer, surrenders=[surrender, False, False, False]
+            )
+        except RulesError as error:
+            self.results.value = message_html(f"{error}.")
+            return
         for seat, p in enumerate(points):
             self.totals[seat] += p
         self.deals_played += 1
@@ -396,6 +436,8 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
                 cards_html(arr.row(r), label=f"{r.value}: {v}")
                 for r, v in zip(ROWS, arr.values(), strict=True)
             )
+            if seat == 0 and surrender:
+                pictures = "<p style='margin:.1rem 0'>(your cards stay face down)</p>"
             rows.append(
                 "<div style='border-top:1px solid #ccc;padding:.4rem 0'>"
                 f"<h4 style='margin:.2rem 0'>{html.escape(name)}: {p:+d}</h4>"

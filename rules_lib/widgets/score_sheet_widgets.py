@@ -17,6 +17,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from ..arrange import deal
+from ..cards import Card, parse_card
 from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError
 from ..render import message_html
@@ -27,6 +28,7 @@ from ..showdown import bot_arrangement
 from ..tien_len import BOTS as TIEN_LEN_BOTS
 from ..tien_len import InstantWin, new_game
 from ..tien_len.points import HandRecord, chop_lines, read_chops
+from .poker_widgets import CardPicker
 from .share_widgets import AppBox, ShareLink, UrlSync, deal_number, wide_button
 
 __all__ = ["ScoreSheetWidget", "UrlSync", "running_totals_svg", "score_sheet_app"]
@@ -208,6 +210,24 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
                 ),
             ]
         )
+        # picking cards instead of typing them: for one player at a time
+        self.pick_button = widgets.ToggleButton(
+            value=False,
+            description="Pick cards instead",
+            tooltip="show the 52 cards: pressing one adds it to the chosen player's hand",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.pick_for = widgets.Dropdown(
+            description="Cards for", layout=widgets.Layout(width="16rem")
+        )
+        self.picker = CardPicker(self._picked)
+        self.pick_box = widgets.VBox(
+            [self.pick_for, self.picker], layout=widgets.Layout(display="none", width="100%")
+        )
+        self.pick_button.observe(lambda _c: self._sync_picker(), names="value")
+        self.pick_for.observe(lambda _c: self._sync_picker(), names="value")
+        for box in self.hand_boxes:
+            box.observe(lambda _c: self._sync_picker(), names="value")
         self.dealer = widgets.Dropdown(description="Dealer", layout=widgets.Layout(width="16rem"))
         self.practice_seed = deal_number(1, "Deal no.", width="11rem")
         self.fill_button = wide_button(
@@ -239,6 +259,8 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.names, self.new_button], layout=wrap),
                 self.help_text,
                 *self.hand_rows,
+                self.pick_button,
+                self.pick_box,
                 self.tien_len_box,
                 self.dealer,
                 widgets.HBox([self.settle_button, self.undo_button], layout=wrap),
@@ -303,6 +325,52 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
             f"Deal no. {seed} is typed in, as the book's bots set it: press Settle this deal.",
             "info",
         )
+
+    # -- picking cards --------------------------------------------------------
+
+    def _box_cards(self, box: widgets.Text) -> list[Card]:
+        """The cards typed in ``box`` so far (what cannot be read yet is left out)."""
+        cards: list[Card] = []
+        for token in box.value.replace("/", " ").split():
+            try:
+                card = parse_card(token)
+            except RulesError:
+                continue
+            if isinstance(card, Card) and card not in cards:
+                cards.append(card)
+        return cards
+
+    def _picked(self, card: Card) -> None:
+        """A card of the picker was pressed: add it to the chosen player's hand, or take it out."""
+        seat = self.pick_for.value or 0
+        box = self.hand_boxes[seat]
+        cards = self._box_cards(box)
+        if card in cards:
+            cards.remove(card)
+        else:
+            cards.append(card)
+        if self.sheet.game == "tien_len":
+            box.value = " ".join(str(c) for c in cards)
+        else:  # the rows as they fill: back (5) / middle (5) / front (3)
+            rows = [cards[:5], cards[5:10], cards[10:]]
+            box.value = " / ".join(" ".join(str(c) for c in row) for row in rows if row)
+
+    def _sync_picker(self) -> None:
+        """Show the picker for the chosen player: their cards picked, the others' disabled."""
+        self.pick_box.layout.display = None if self.pick_button.value else "none"
+        if not self.pick_button.value:
+            return
+        seat = self.pick_for.value or 0
+        count = len(self.sheet.players)
+        taken = [
+            c
+            for i, box in enumerate(self.hand_boxes[:count])
+            if i != seat
+            for c in self._box_cards(box)
+        ]
+        with self.picker.table.hold_sync():
+            self.picker.show(set(self._box_cards(self.hand_boxes[seat])))
+            self.picker.table.disable(taken)
 
     def _fill_tien_len(self, seed: int) -> None:
         import random
@@ -436,6 +504,9 @@ class ScoreSheetWidget(widgets.VBox):  # type: ignore[misc]
             )
         self.tien_len_box.layout.display = None if tien_len else "none"
         self.instant_who.options = [("nobody", -1), *((n, i) for i, n in enumerate(sheet.players))]
+        chosen = self.pick_for.value if self.pick_for.value is not None else 0
+        self.pick_for.options = [(n, i) for i, n in enumerate(sheet.players)]
+        self.pick_for.value = chosen if chosen < count else 0
         self.instant_who.value = -1
         self.help_text.value = _TIEN_LEN_HELP if tien_len else _ARRANGE_HELP
         self.dealer.options = [(name, i) for i, name in enumerate(sheet.players)]

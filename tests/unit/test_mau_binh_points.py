@@ -207,3 +207,33 @@ def test_bad_home_options_are_named() -> None:
         SOURCE.with_options(sweep_multiplier=2)
     with pytest.raises(RulesError, match="sweep_multiplier"):
         HOME.with_options(sweep_multiplier=0)
+
+
+def test_under_home_rules_the_bots_set_their_hands_for_the_rows() -> None:
+    from rules_lib.expected import expected_points, ranked_settings
+
+    majority = SOURCE.with_options(strict_row_order=True)
+    differ = 0
+    for number in range(1, 40):
+        hand = deal(number)[0]
+        for_rows = bot_arrangement(hand, "mau_binh", HOME)
+        for_majority = bot_arrangement(hand, "mau_binh", majority)
+        assert not for_rows.is_misset(strict=True)
+        assert (
+            expected_points(for_rows, "mau_binh", rules=HOME)
+            >= expected_points(for_majority, "mau_binh", rules=HOME) - 1e-9
+        )
+        differ += for_rows.values() != for_majority.values()
+        top = ranked_settings(hand, "mau_binh", HOME)
+        assert top[0].points == pytest.approx(
+            expected_points(top[0].arrangement, "mau_binh", rules=HOME)
+        )
+    assert differ > 0  # the rows change some settings
+
+
+def test_a_misset_hand_is_worth_a_sweep_lost_at_home() -> None:
+    from rules_lib.expected import expected_points
+
+    misset = Arrangement.parse("Kd Ks 9h 9c 4s / 10d 10c 10h 5s 5h / Ah Qc 3d")
+    assert expected_points(misset, "mau_binh", rules=HOME) < -HOME.sweep_multiplier * 3
+    assert expected_points(misset, "mau_binh", rules=SOURCE) == -1.0

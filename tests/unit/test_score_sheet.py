@@ -349,3 +349,23 @@ def test_the_score_sheet_widget_keeps_a_tien_len_evening():
     assert "both came 1st" in w.message.value and len(w.sheet.deals) == 1
     w.rules.value = "mb-source"  # locked: the sheet holds a deal
     assert w.sheet.ruleset == "tl-home"
+
+
+def test_cards_can_be_picked_instead_of_typed():
+    from rules_lib.cards import Card
+    from rules_lib.widgets.score_sheet_widgets import ScoreSheetWidget
+
+    w = ScoreSheetWidget()
+    assert w.pick_box.layout.display == "none"
+    w.pick_button.value = True
+    assert w.pick_box.layout.display is None
+    for token in ["As", "Ks", "Qs", "Js", "9s", "8d", "8c", "7h", "7s", "2c", "Ah", "Qd", "5c"]:
+        w.picker.click(Card.parse(token))  # as the reader's presses would, in this order
+    assert w.hand_boxes[0].value == "A♠ K♠ Q♠ J♠ 9♠ / 8♦ 8♣ 7♥ 7♠ 2♣ / A♥ Q♦ 5♣"
+    w.picker.click(Card.parse("5c"))  # pressed again: put back
+    assert w.hand_boxes[0].value.endswith("/ A♥ Q♦")
+    w.pick_for.value = 1  # the next player: An's cards cannot be picked for Bình
+    assert w.picker.chosen == set()
+    assert set(w.picker.table.codes_of([Card.parse("As")])) <= set(w.picker.table.disabled)
+    w.hand_boxes[1].value = "Kd"
+    assert w.picker.chosen == {Card.parse("Kd")}  # typing and picking stay in step

@@ -30,9 +30,9 @@ SEPARATOR = "~"
 S = TypeVar("S")
 
 
-def moves_text(moves: Sequence[object]) -> str:
-    """The moves as one string for a link."""
-    texts = [str(m) for m in moves]
+def moves_text(moves: Sequence[Any], write: Callable[[Any], str] = str) -> str:
+    """The moves as one string for a link, each written by ``write`` (``str``)."""
+    texts = [write(m) for m in moves]
     if any(SEPARATOR in t for t in texts):  # pragma: no cover - no game writes one
         raise NotationError(f"a move may not hold {SEPARATOR!r}")
     return SEPARATOR.join(texts)

@@ -93,10 +93,11 @@ APPS = {
         "app",
     ),
     "score_sheet": (
-        "# Game night score sheet\n\nKeep the score of an evening of Mậu Binh or Chinese Poker: "
-        "type each player's hand as they lay it down, and the book settles the deal, adds up "
-        "the totals and plots the evening. The whole sheet lives in the page's address, so a "
-        "reload loses nothing.",
+        "# Game night score sheet\n\nKeep the score of an evening of Mậu Binh, Chinese Poker "
+        "or Tiến Lên: type (or pick) each player's hand as they lay it down, or, in Tiến Lên, "
+        "the places, the cards left and the chops; the book settles the deal, explains every "
+        "payment, adds up the totals and plots the evening. The whole sheet lives in the "
+        "page's address, so a reload loses nothing.",
         "from rules_lib.widgets.score_sheet_widgets import score_sheet_app\n\n"
         f"app = score_sheet_app({{query}})  # a link such as {EXAMPLES['score_sheet']} names the players\n"
         "app",

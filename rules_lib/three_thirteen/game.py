@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
-from ..cards import AnyCard, Cards, Joker, Rank, parse_card, shuffled, standard_deck
+from ..cards import AnyCard, Card, Cards, Joker, Rank, parse_card, shuffled, standard_deck
 from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import IllegalActionError, NotationError, RulesError
 from .melds import MeldResult, _display_key, best_melds, hand_penalty
@@ -72,6 +72,10 @@ class Move(StrEnum):
     TAKE = "take"
     DISCARD = "discard"
     GO_OUT = "go out"
+
+
+#: One letter for each kind of action, in a link.
+_SHORT = {Move.DRAW: "d", Move.TAKE: "t", Move.DISCARD: "x", Move.GO_OUT: "o"}
 
 
 class Phase(StrEnum):
@@ -125,6 +129,28 @@ class Action:
         if self.card is None or self.card.deck == 0:
             return f"Action.parse({str(self)!r})"
         return f"Action(Move.{self.move.name}, {self.card!r})"
+
+    @property
+    def short(self) -> str:
+        """The action in a few plain characters, for a link (see :meth:`from_short`).
+
+        >>> [Action.parse(t).short for t in ("draw", "take 7s", "discard 10h", "go out RJ")]
+        ['d', 't7s', 'xTh', 'oRJ']
+        >>> Action.from_short("xTh")
+        Action.parse('discard 10♥')
+        """
+        letter = _SHORT[self.move]
+        if self.card is None:
+            return letter
+        return letter + (self.card.ascii if isinstance(self.card, Card) else str(self.card))
+
+    @classmethod
+    def from_short(cls, text: str) -> Action:
+        """The action :attr:`short` wrote (a bad one raises :class:`NotationError`)."""
+        move = next((m for m, letter in _SHORT.items() if text[:1] == letter), None)
+        if move is None:
+            raise NotationError(f"cannot read action {text!r}")
+        return cls(move, None if move is Move.DRAW else parse_card(text[1:]))
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -4,6 +4,9 @@
 the rules and players, a line per player for their hand (and a box to tick
 when it is misset), who dealt, **Settle this deal** and **Undo last deal**; then
 every deal's points, the totals, a plot of the evening and a CSV download.
+The cards can be picked instead of typed.  Under Tiến Lên rules each line
+takes the player's place and the cards left, with the chops and an instant
+win below.
 :func:`score_sheet_app` is the app: the whole sheet lives in the page's
 address, so a reload brings it back.
 """

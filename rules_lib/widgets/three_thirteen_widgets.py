@@ -459,7 +459,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         played: list[tuple[int, Action]] = []
 
         def read(state: ThreeThirteenState, text: str) -> Action:
-            action = state.parse_action(text)
+            action = state.parse_action(str(Action.from_short(text)))
             played.append((state.current_player(), action))
             return action
 
@@ -629,7 +629,7 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
             link = _GAME.preset_info(self.rules.value).link
             extra = {"bots": str(self.bots.value)}
             if self.session.moves:
-                extra["moves"] = moves_text(self.session.moves)
+                extra["moves"] = moves_text(self.session.moves, lambda a: a.short)
             self.address.query = make_query(int(self.seed.value), link, **extra)
 
 

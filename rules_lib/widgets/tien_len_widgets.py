@@ -461,10 +461,15 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             if scores.worlds == 0:  # a forced move is not searched
                 why = "It is the only move the search bot would consider here."
             else:
+                scale = (
+                    "points for the hand"
+                    if state.rules.scoring == "points"
+                    else "+1 is first out, −1 last"
+                )
                 why = (
                     f"The search bot tried {len(scores.actions)} moves in {scores.worlds} "
                     f"deals of the cards you cannot see; this one did best, {best:+.2f} on "
-                    "average (+1 is first out, −1 last)."
+                    f"average ({scale})."
                 )
         else:
             action = hint(state)

@@ -29,6 +29,7 @@ from ..expected import ValuedSetting, expected_points, ranked_settings
 from ..mau_binh import MauBinhRules
 from ..poker import HandValue
 from ..render import cards_html, message_html
+from ..score_sheet import ScoreSheet
 from ..share import DealLink, make_query
 from ..showdown import (
     RULESET_KEYS,
@@ -41,11 +42,20 @@ from ..showdown import (
     special_notes,
 )
 from .card_table import CardTable
-from .share_widgets import AppBox, DealControls, ShareLink, set_controls, wide_button
+from .share_widgets import (
+    AppBox,
+    DealControls,
+    ShareLink,
+    other_app_html,
+    set_controls,
+    wide_button,
+)
 
 __all__ = ["ArrangeHand", "Showdown", "showdown_app"]
 
 _KEY_OF = {name: key for key, name in RULESET_KEYS.items()}
+#: The players of the score sheet a Showdown keeps.
+SHEET_PLAYERS = ("You", "Bot A", "Bot B", "Bot C")
 
 
 def showdown_app(
@@ -338,6 +348,9 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self.share = ShareLink()
         self.totals = [0, 0, 0, 0]
         self.deals_played = 0
+        #: the deals shown down, kept as a game-night score sheet (one rule set)
+        self.sheet: ScoreSheet | None = None
+        self.to_sheet = widgets.HTML()
         self._shown = False
         self.rules.observe(lambda _c: self._rules_changed(), names="value")
         self.show_button.on_click(lambda _b: self.show())
@@ -353,6 +366,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
                 ),
                 self.results,
                 self.scoreboard,
+                self.to_sheet,
                 self.share,
             ],
             layout=widgets.Layout(width="100%"),
@@ -429,6 +443,7 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
             self.totals[seat] += p
         self.deals_played += 1
         self._shown = True
+        self._keep_on_sheet(shown, dealer, surrender)
         rows = []
         for seat, (arr, p, note) in enumerate(zip(arrangements, points, notes, strict=True)):
             name = SEAT_NAMES[seat] + (" (dealer)" if game == "mau_binh" and seat == dealer else "")
@@ -445,6 +460,31 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
             )
         self.results.value = "".join(rows)
         self._draw_scoreboard()
+
+    def _keep_on_sheet(self, shown: list[Arrangement | None], dealer: int, surrender: bool) -> None:
+        """Add the deal to the score sheet of these rules (a new one when the
+        rules change), and link to the score-sheet app holding it."""
+        key = _KEY_OF.get(self.rules.value, "cp-source")
+        if self.sheet is None or self.sheet.ruleset != key:
+            self.sheet = ScoreSheet(key, SHEET_PLAYERS)
+        strict = RULESETS[self.rules.value][1].strict_row_order
+        self.sheet = self.sheet.settle(
+            [str(a) if a is not None else "" for a in shown],
+            dealer=dealer,
+            misset=[a is not None and a.is_misset(strict) for a in shown],
+            surrendered=[surrender, False, False, False],
+        )
+        count = len(self.sheet.deals)
+        self.to_sheet.value = (
+            "<p style='margin:.3rem 0'>"
+            + other_app_html(
+                "score_sheet",
+                self.sheet.to_query(),
+                f"Keep {'this deal' if count == 1 else f'these {count} deals'} "
+                "on the Game night score sheet",
+            )
+            + " (opens in a new tab).</p>"
+        )
 
     def _draw_scoreboard(self) -> None:
         cells = "".join(

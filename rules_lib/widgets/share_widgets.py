@@ -26,6 +26,7 @@ __all__ = [
     "deal_number",
     "follow_game",
     "link_choice",
+    "other_app_html",
     "preheated",
     "rules_menu",
     "set_controls",
@@ -81,6 +82,32 @@ class ShareLink(widgets.HTML):  # type: ignore[misc]
             f"style='padding:.2rem .6rem'>Copy link to this {self.what}</button></div>"
             f"<p style='margin:0;font-size:.85rem;color:#555'>{html.escape(self.promise)}</p>"
         )
+
+
+def other_app_html(app: str, query: str, text: str) -> str:
+    """A link that opens another of the book's apps with ``query``, in a new tab.
+
+    Where that app is depends on where the page runs, and only the page knows:
+    beside this one under Voila (``…/voila/render/<app>.ipynb``), beside it
+    among the serverless pages (``…/apps/<app>.html``), or, from a chapter of
+    the static site, under the site's ``apps/``.  The link works that out when
+    pressed (by mouse, or Enter from the keyboard).
+
+    >>> out = other_app_html("score_sheet", "rules=mb-source&player=An", "Open the sheet")
+    >>> "score_sheet.ipynb" in out and "score_sheet.html" in out and "Open the sheet" in out
+    True
+    """
+    target = (
+        "var p=location.pathname;"
+        "var u=p.indexOf('/voila/render/')>=0?p.replace(/[^/]*$/,'{app}.ipynb')"
+        ":p.indexOf('/apps/')>=0?p.replace(/[^/]*$/,'{app}.html')"
+        ":p.split('/book/')[0]+'/apps/{app}.html';"
+        "window.open(u+'?{query}','_blank','noopener');return false;"
+    ).format(app=app, query=query.replace("'", "%27"))
+    return (
+        f'<a href="?{html.escape(query)}" target="_blank" rel="noopener" '
+        f'onclick="{html.escape(target)}">{html.escape(text)}</a>'
+    )
 
 
 def deal_number(

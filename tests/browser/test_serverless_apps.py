@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ANSWER_MS, PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 from .test_live_in_place import wait_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -124,6 +124,23 @@ def test_apps_run_from_their_address(
         arrange.get_by_text("the back has 4 cards", exact=False).first.wait_for(timeout=ANSWER_MS)
         _no_code_shown(page)
         page.screenshot(path=str(screenshot_dir / "serverless-arrange_13.png"))
+        # show the dealt hand down: the link opens the serverless score sheet holding the deal
+        moved = str(expected.back[0])  # put the card back where it was
+        arrange.locator(".rl-table-row[data-row=front] .rl-card-button", has_text=moved).click()
+        arrange.locator(".rl-move-back").click()
+        arrange.get_by_text("the back has 4 cards", exact=False).first.wait_for(
+            state="detached", timeout=ANSWER_MS
+        )
+        page.get_by_role("button", name="Show down").click()
+        page.get_by_text("Running total after 1 deal").wait_for(timeout=ANSWER_MS)
+        with context.expect_page() as opened:
+            page.get_by_role("link", name="Keep this deal on the Game night score sheet").click()
+        sheet = opened.value
+        sheet_watch = PageWatch(sheet)
+        sheet.wait_for_url("**/apps/score_sheet.html?*", timeout=PAGE_MS)
+        sheet.get_by_text("Every deal adds up to zero", exact=False).wait_for(timeout=PAGE_MS)
+        sheet.close()
+        sheet_watch.check()
         page.close()
         watch.check()
     finally:

@@ -127,8 +127,22 @@ def test_arrange_app_moves_cards_solves_and_shows_down(browser, voila_app, scree
     for name in ("you", "Bot A", "Bot B", "Bot C"):
         assert name in text
     page.screenshot(path=str(screenshot_dir / "voila-arrange_13.png"), full_page=True)
+    # the deal goes on to the Game night score sheet, in a tab of its own
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name="Keep this deal on the Game night score sheet").click()
+    sheet = opened.value
+    sheet_watch = PageWatch(sheet)
+    sheet.locator(".rl-score-sheet").wait_for(state="visible", timeout=PAGE_MS)
+    sheet.wait_for_function(
+        "() => document.querySelector('.rl-score-sheet').innerText.includes('Every deal adds up to zero')",
+        timeout=PAGE_MS,
+    )
+    assert "/voila/render/score_sheet.ipynb" in sheet.url
+    assert "Bot A" in sheet.locator(".rl-score-sheet").inner_text()
+    sheet.close()
     page.close()
     watch.check()
+    sheet_watch.check()
 
 
 def _tab_to(page, selector: str, text: str = "", presses: int = 80) -> None:

@@ -102,3 +102,22 @@ def test_under_a_scoring_with_bonuses_the_expected_points_say_they_leave_the_bon
         "without the"
         not in ArrangeHand(seed=4, ruleset="Chinese Poker (source rules)").points.value
     )
+
+
+def test_the_showdown_keeps_its_deals_on_a_score_sheet_that_its_link_opens():
+    from rules_lib.score_sheet import ScoreSheet
+
+    w = Showdown(seed=3)
+    assert w.sheet is None and w.to_sheet.value == ""
+    w.show_button.click()
+    w.next_button.click()
+    w.show_button.click()
+    assert w.sheet is not None and len(w.sheet.deals) == 2
+    assert list(w.sheet.totals) == w.totals and w.sheet.ruleset == "cp-source"
+    assert "Keep these 2 deals on the Game night score sheet" in w.to_sheet.value
+    assert ScoreSheet.from_query(w.sheet.to_query())[0] == w.sheet
+    w.rules.value = "Chinese Poker (2-4 scoring, surrender)"  # other rules: another sheet
+    w.next_button.click()
+    w.surrender_button.click()
+    assert w.sheet.ruleset == "cp-2-4" and len(w.sheet.deals) == 1
+    assert w.sheet.deals[0].hands[0] is None  # the reader surrendered

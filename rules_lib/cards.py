@@ -47,6 +47,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "shuffled",
+    "spell_ascii",
     "standard_deck",
 ]
 
@@ -360,6 +361,15 @@ def _parse_token(token: str, deck: int, where: str) -> AnyCard:
             f"cannot read {where}: {text[-1]!r} is not a suit (use s h d c or ♠ ♥ ♦ ♣)"
         )
     return Card(_RANK_TOKENS[rank_text], _SUIT_TOKENS[suit_text], deck)
+
+
+def spell_ascii(text: str) -> str:
+    """Cards written by :attr:`Card.ascii` without spaces, spaced for :func:`parse_cards`.
+
+    >>> spell_ascii("AsTh9d")
+    'As Th 9d'
+    """
+    return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
 
 
 def parse_cards(

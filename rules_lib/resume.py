@@ -30,15 +30,19 @@ SEPARATOR = "~"
 S = TypeVar("S")
 
 
-def moves_text(moves: Sequence[Any], write: Callable[[Any], str] = str) -> str:
+def moves_text(
+    moves: Sequence[Any], write: Callable[[Any], str] = str, separator: str = SEPARATOR
+) -> str:
     """The moves as one string for a link, each written by ``write`` (``str``)."""
     texts = [write(m) for m in moves]
-    if any(SEPARATOR in t for t in texts):  # pragma: no cover - no game writes one
-        raise NotationError(f"a move may not hold {SEPARATOR!r}")
-    return SEPARATOR.join(texts)
+    if any(separator in t for t in texts):  # pragma: no cover - no game writes one
+        raise NotationError(f"a move may not hold {separator!r}")
+    return separator.join(texts)
 
 
-def replay_text(state: S, text: str, read: Callable[[S, str], Any] | None = None) -> S:
+def replay_text(
+    state: S, text: str, read: Callable[[S, str], Any] | None = None, separator: str = SEPARATOR
+) -> S:
     """The position after the moves :func:`moves_text` wrote, played from ``state``.
 
     ``read(state, text)`` turns a move's text into an action (by default the
@@ -53,7 +57,7 @@ def replay_text(state: S, text: str, read: Callable[[S, str], Any] | None = None
     """
     if not text:
         return state
-    for number, token in enumerate(text.split(SEPARATOR), 1):
+    for number, token in enumerate(text.split(separator), 1):
         try:
             action = read(state, token) if read else state.parse_action(token)  # type: ignore[attr-defined]
             state = state.apply_action(action)  # type: ignore[attr-defined]

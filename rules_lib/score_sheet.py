@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
 from .arrange import ROWS, Arrangement
-from .cards import AnyCard, Card
+from .cards import AnyCard, Card, spell_ascii
 from .chinese_poker import ChinesePokerRules
 from .errors import (
     CardCountError,
@@ -86,7 +86,7 @@ def from_compact(text: str) -> Arrangement:
     rows = text.split("-")
     if len(rows) != 3 or any(len(r) % 2 for r in rows):
         raise CardCountError(f"{text!r} is not a hand of three rows")
-    spelled = [" ".join(r[i : i + 2] for i in range(0, len(r), 2)) for r in rows]
+    spelled = [spell_ascii(r) for r in rows]
     return Arrangement.parse(" / ".join(spelled))
 
 

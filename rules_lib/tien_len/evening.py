@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .. import resume
+from ..cards import spell_ascii
 from ..errors import IllegalActionError, NotationError, RulesError
 from .game import Action, Pass, TienLenState, new_game
 from .rules import TienLenRules
@@ -45,9 +47,15 @@ def moves_text(moves: Sequence[Action]) -> str:
     >>> moves_text([Play.parse("3s 4h 5c"), PASS, Play.parse("10d")])
     '3s4h5c-p-Td'
     """
-    return _MOVE.join(
-        "p" if isinstance(a, Pass) else "".join(c.ascii for c in a.plain) for a in moves
-    )
+    return resume.moves_text(moves, _short, _MOVE)
+
+
+def _short(action: Action) -> str:
+    return "p" if isinstance(action, Pass) else "".join(c.ascii for c in action.plain)
+
+
+def _read(state: TienLenState, text: str) -> Action:
+    return state.parse_action("pass" if text == "p" else spell_ascii(text))
 
 
 def read_moves(state: TienLenState, text: str, *, hand_no: int = 1) -> TienLenState:
@@ -63,8 +71,10 @@ def read_moves(state: TienLenState, text: str, *, hand_no: int = 1) -> TienLenSt
     ...
     rules_lib.errors.IllegalActionError: hand 1, move 2 ('9x'): cannot read card 1 '9x': 'x' is not a suit (use s h d c or ♠ ♥ ♦ ♣)
     """
-    if not text:
-        return state
+    try:
+        return resume.replay_text(state, text, _read, _MOVE)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"hand {hand_no}, {error}") from None
     for number, token in enumerate(text.split(_MOVE), 1):
         try:
             spelled = (

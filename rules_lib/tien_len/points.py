@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import Card, Rank, Suit, parse_cards
+from ..cards import Card, Rank, Suit, parse_cards, spell_ascii
 from ..errors import CardCountError, DuplicateCardError, NotationError, RulesError
 from .game import Chop, InstantWin, TienLenState
 from .plays import Play, bomb_tier, plain_cards
@@ -514,19 +514,15 @@ def record_from_text(
     if len(parts) != 3 or len(parts[0]) != n:
         raise NotationError(f"{text!r} is not a hand of {n} players")
     places = ["frozen" if p == "f" else p for p in parts[0]]
-    left = [_spell(t) for t in parts[1].split("_")] if parts[1] else [""] * n
+    left = [spell_ascii(t) for t in parts[1].split("_")] if parts[1] else [""] * n
     chops = []
     for item in filter(None, parts[2].split("_")):
         if len(item) < 4 or not item[:2].isdigit():
             raise NotationError(f"{item!r} is not a chop")
         chops.append(
-            (int(item[0]), int(item[1]), ", ".join(_spell(p) for p in item[2:].split("-")))
+            (int(item[0]), int(item[1]), ", ".join(spell_ascii(p) for p in item[2:].split("-")))
         )
     return record_from_table(names, places, left, chops, rules=rules)
-
-
-def _spell(text: str) -> str:
-    return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
 
 
 def read_chops(text: str, names: Sequence[str]) -> list[tuple[int, int, str]]:

@@ -308,26 +308,24 @@ class TienLenRules(RulesBase, game="tien_len"):
         return " < ".join(s.symbol for s in self.suit_order)
 
 
+_STANDARD = TienLenRules(
+    suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS),
+    sets_of_pairs="consecutive",
+    twos_in_straights=False,
+    pass_locks_out=True,
+    chops=True,
+    instant_wins=True,
+    finish="finishing order",
+    out_ends_trick=False,
+    tied_losers="next after winner",
+    copies_beat=False,
+)
+
 PRESETS: dict[str, TienLenRules] = {
     "source": TienLenRules(),
-    "standard": TienLenRules(
-        suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS),
-        sets_of_pairs="consecutive",
-        twos_in_straights=False,
-        pass_locks_out=True,
-        chops=True,
-        instant_wins=True,
-        finish="finishing order",
-        out_ends_trick=False,
-        tied_losers="next after winner",
-        copies_beat=False,
-    ),
-    "home": TienLenRules(
-        suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS),
-        sets_of_pairs="consecutive",
-        pass_locks_out=True,
-        chops=True,
-        instant_wins=True,
+    "standard": _STANDARD,
+    # the common rules, played for points
+    "home": _STANDARD.with_options(
         no_last_two=True,
         more_instant_wins=True,
         chop_after_pass=True,

@@ -257,3 +257,20 @@ class PageWatch:
     def check(self) -> None:
         assert not self.foreign, f"requests to other hosts: {self.foreign}"
         assert not self.errors, f"JavaScript errors: {self.errors} (failed requests: {self.failed})"
+
+
+def reopen(browser: Any, page: Any, watch: PageWatch) -> tuple[Any, PageWatch]:
+    """Open ``page``'s address again in a new page of the same size, as a reload
+    (or the address copied into another tab) would: ``page`` is checked for
+    errors and closed first.  Returns the new page and its watch.
+
+    (The page left behind asks Voila to shut its kernel down, which Voila
+    refuses with a 403 that page logs; the kernel is culled later: not the
+    app's error, and not seen by the watch, which was checked before.)"""
+    address, size = page.url, page.viewport_size
+    watch.check()
+    page.close()
+    again = browser.new_page(viewport=size)
+    again_watch = PageWatch(again)
+    again.goto(address)
+    return again, again_watch

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from .conftest import ANSWER_MS, PAGE_MS, PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch, reopen
 
 pytestmark = pytest.mark.browser
 
@@ -350,14 +350,7 @@ def test_the_score_sheet_settles_a_deal_and_survives_a_reload(browser, voila_app
     # the address now holds the sheet: opening it again (a reload) brings the deal back
     page.wait_for_function("() => window.location.search.includes('deal=')", timeout=ANSWER_MS)
     assert "player=Bao" in page.url
-    watch.check()
-    address = page.url
-    # (the page it leaves asks Voila to shut its kernel down, which Voila refuses with a
-    # 403 the page logs; the kernel is culled later: not this app's error)
-    page.close()
-    page = browser.new_page(viewport={"width": 390, "height": 900})
-    watch = PageWatch(page)
-    page.goto(address)
+    page, watch = reopen(browser, page, watch)
     sheet = page.locator(".rl-score-sheet")
     sheet.wait_for(state="visible", timeout=PAGE_MS)
     page.wait_for_function(
@@ -390,12 +383,7 @@ def test_a_tien_len_evening_on_the_score_sheet_survives_a_reload(browser, voila_
         timeout=ANSWER_MS,
     )
     page.wait_for_function("() => window.location.search.includes('deal=')", timeout=ANSWER_MS)
-    address = page.url
-    watch.check()
-    page.close()
-    page = browser.new_page(viewport={"width": 390, "height": 900})
-    watch = PageWatch(page)
-    page.goto(address)
+    page, watch = reopen(browser, page, watch)
     sheet = page.locator(".rl-score-sheet")
     sheet.wait_for(state="visible", timeout=PAGE_MS)
     page.wait_for_function(

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .conftest import ANSWER_MS, PAGE_MS, PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch, reopen
 
 pytestmark = pytest.mark.browser
 
@@ -184,12 +184,7 @@ def test_a_hand_for_points_survives_a_reload(browser, voila_app, screenshot_dir)
     page.wait_for_function("() => window.location.search.includes('moves=')", timeout=ANSWER_MS)
     held = game.locator(".rl-tl-card:visible").count()
     seats = game.locator(".rl-tl-seats-box").inner_text()
-    address = page.url
-    watch.check()
-    page.close()
-    page = browser.new_page(viewport={"width": 390, "height": 900})
-    watch = PageWatch(page)
-    page.goto(address)
+    page, watch = reopen(browser, page, watch)
     game = page.locator(GAME)
     game.locator(".rl-tl-card").first.wait_for(state="visible", timeout=PAGE_MS)
     page.wait_for_function(

@@ -13,7 +13,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ANSWER_MS, PAGE_MS, PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch, reopen
 
 pytestmark = pytest.mark.browser
 
@@ -120,12 +120,7 @@ def test_a_game_survives_a_reload(browser, voila_app):
     _click_and_wait(page, game.get_by_role("button", name="Play for me"))
     page.wait_for_function("() => window.location.search.includes('moves=')", timeout=ANSWER_MS)
     moves, held = _moves(page), game.locator(".rl-td-hand .rl-card-button").count()
-    address = page.url
-    watch.check()
-    page.close()
-    page = browser.new_page(viewport={"width": 390, "height": 900})
-    watch = PageWatch(page)
-    page.goto(address)
+    page, watch = reopen(browser, page, watch)
     game = page.locator(".rl-tredici")
     game.wait_for(state="visible", timeout=PAGE_MS)
     page.wait_for_function(

@@ -102,8 +102,10 @@ def bar_chart_svg(
     title: str,
     xlabel: str,
     log: bool = False,
+    legend: str = "lower right",
 ) -> str:
-    """Horizontal bars, one group per label, one bar per series (e.g. exact vs simulated)."""
+    """Horizontal bars, one group per label, one bar per series (e.g. exact vs
+    simulated); ``legend`` is where the key goes (a matplotlib location)."""
     fig, ax = _figure(6.0, 0.8 + 0.42 * len(labels) * max(1, len(series)) ** 0.5)
     height = 0.8 / max(1, len(series))
     for k, (name, values) in enumerate(series.items()):
@@ -121,6 +123,6 @@ def bar_chart_svg(
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=11)
     if len(series) > 1:
-        ax.legend(loc="lower right", fontsize=9)
+        ax.legend(loc=legend, fontsize=9)
     ax.grid(axis="x", alpha=0.3)
     return figure_svg(fig)

@@ -26,7 +26,16 @@ from ..cards import AnyCard, Card, Cards, Rank, parse_cards
 from ..errors import IllegalActionError, NotationError
 from .bots import HeuristicBot
 from .game import Action, Pass, TienLenState
-from .plays import Kind, Play, beats, bomb_tier, make_play, plain_cards, why_not_a_play
+from .plays import (
+    BOMB_NAMES,
+    Kind,
+    Play,
+    beats,
+    bomb_tier,
+    make_play,
+    plain_cards,
+    why_not_a_play,
+)
 from .rules import TienLenRules
 
 __all__ = [
@@ -44,8 +53,7 @@ __all__ = [
 ]
 
 _DEFAULT = TienLenRules()
-_BOMB_NAMES = {1: "three consecutive pairs", 2: "four of a kind", 3: "four consecutive pairs"}
-_BOMB_ORDER = " < ".join(_BOMB_NAMES.values())
+_BOMB_ORDER = " < ".join(BOMB_NAMES.values())
 
 
 @dataclass(frozen=True)
@@ -117,7 +125,7 @@ def can_beat(
     >>> print(can_beat(bombs, "2h"))
     No: the table holds a single card, and a reply must be a single card too; yours is a set of 3 pairs. Chops (bombs that beat 2s and smaller bombs) are off under these rules.
     >>> print(can_beat(bombs, "2h", PRESETS["standard"]))
-    Yes: run of 3 consecutive pairs, 5 to 7 (7♥ high) chops the single 2♥: three consecutive pairs, four of a kind or four consecutive pairs beat a single 2.
+    Yes: run of 3 consecutive pairs, 5 to 7 (7♥ high) chops the single 2♥: three consecutive pairs, four of a kind or four or more consecutive pairs beat a single 2.
     """
     mine = _as_play(play, rules)
     if isinstance(mine, str):
@@ -185,10 +193,11 @@ def _other_shape(mine: Play, theirs: Play, legal: bool, rules: TienLenRules) -> 
     if legal:
         if twos and theirs.kind is Kind.SINGLE:
             why = (
-                "three consecutive pairs, four of a kind or four consecutive pairs beat a single 2"
+                "three consecutive pairs, four of a kind or four or more consecutive pairs "
+                "beat a single 2"
             )
         elif twos:
-            why = "four of a kind or four consecutive pairs beat a pair of 2s"
+            why = "four of a kind or four or more consecutive pairs beat a pair of 2s"
         else:
             why = f"among bombs, {_BOMB_ORDER}, so yours is the higher bomb"
         return f"{_said(mine, rules)} chops the {_said(theirs, rules)}: {why}."
@@ -204,8 +213,8 @@ def _other_shape(mine: Play, theirs: Play, legal: bool, rules: TienLenRules) -> 
         return base
     if twos:
         return base + (
-            f" {_BOMB_NAMES[tier].capitalize()} chop only a single 2; a pair of 2s takes "
-            f"{_BOMB_NAMES[2]} or {_BOMB_NAMES[3]}."
+            f" {BOMB_NAMES[tier].capitalize()} chop only a single 2; a pair of 2s takes "
+            f"{BOMB_NAMES[2]} or {BOMB_NAMES[3]}."
         )
     return base + f" Among bombs, {_BOMB_ORDER}: yours is not the higher bomb."
 

@@ -183,14 +183,12 @@ class Chop:
     In a chain of chops in one trick (a 2 chopped, that bomb chopped in turn,
     …) the record grows: ``chopped`` is the last player chopped, ``plays``
     every play chopped so far (the 2s first) and ``by`` the last bomb.
-    ``out``: the chopped player went out with the chopped play.
     """
 
     chopper: int
     chopped: int
     plays: tuple[Play, ...]
     by: Play | None = None  # unknown when a score sheet is told of the chop
-    out: bool = False
 
 
 def is_chop(play: Play, table: Play, rules: TienLenRules) -> bool:
@@ -629,13 +627,12 @@ class TienLenState:
         )
         table, victim = self.table, self.table_player
         if table is not None and victim is not None and is_chop(play, table, self.rules):
-            out = not self.hands[victim]
             last = self.chops[-1] if self.chops else None
             if last is not None and last.by == table and last.chopper == victim:
-                chop = Chop(seat, victim, (*last.plays, table), play, out)
+                chop = Chop(seat, victim, (*last.plays, table), play)
                 moved = moved._evolve(chops=(*self.chops[:-1], chop))
             else:
-                moved = moved._evolve(chops=(*self.chops, Chop(seat, victim, (table,), play, out)))
+                moved = moved._evolve(chops=(*self.chops, Chop(seat, victim, (table,), play)))
         if not kept:
             moved = moved._evolve(finished=(*self.finished, seat))
             if not self.finished and self.rules.scoring == "points" and self.rules.frozen_pays:
@@ -667,8 +664,14 @@ class TienLenState:
     def places(self) -> tuple[float, ...]:
         """Each seat's place once the game is over (1 = first out).
 
-        With ``finish="first out"`` the others are placed by the cards they still
-        hold (fewest first); seats holding as many cards share the average place.
+        With ``finish="first out"``, and for players who cannot go out (a hand
+        of only 2s under ``no_last_two``), the others are placed by the cards
+        they still hold, fewest first.  Seats holding as many cards share the
+        average place, except in a hand played for points (``scoring="points"``):
+        there the order of play from the winner breaks the tie (the nearer to
+        the winner's turn ranks higher), so the places are the ones the
+        payments use (:func:`rules_lib.tien_len.points.settle`).  The frozen
+        share the last places.
         """
         if not self.is_terminal():
             raise RulesError("the game is not over; places are known at the end")
@@ -679,10 +682,15 @@ class TienLenState:
             return tuple(1.0 if s == winner else shared for s in range(n))
         result = {s: float(i + 1) for i, s in enumerate(self.finished)}
         rest = [s for s in range(n) if s not in result and s not in self.frozen]
-        for s in rest:  # placed by the cards they hold, fewest first
-            fewer = sum(1 for o in rest if len(self.hands[o]) < len(self.hands[s]))
-            same = sum(1 for o in rest if len(self.hands[o]) == len(self.hands[s]))
-            result[s] = len(self.finished) + 1 + fewer + (same - 1) / 2
+        if self.rules.scoring == "points":  # fewest cards first, ties in the order of play
+            start = self.finished[0] if self.finished else 0
+            ranked = sorted(rest, key=lambda s: (len(self.hands[s]), (s - start) % n))
+            result.update({s: float(len(self.finished) + 1 + i) for i, s in enumerate(ranked)})
+        else:  # fewest cards first, ties share the average place
+            for s in rest:
+                fewer = sum(1 for o in rest if len(self.hands[o]) < len(self.hands[s]))
+                same = sum(1 for o in rest if len(self.hands[o]) == len(self.hands[s]))
+                result[s] = len(self.finished) + 1 + fewer + (same - 1) / 2
         below = len(result)
         for s in self.frozen:  # the frozen share the last places
             result[s] = below + (len(self.frozen) + 1) / 2
@@ -795,8 +803,9 @@ def new_game(
     and the holder of the 3♠ leads with a play that holds it.  With 3 players
     each gets 17; the 52nd card goes to the holder of the 3♠ in exchange for
     the 3♠, which leaves play, and that player leads with anything (if the
-    52nd card is the 3♠ itself, it leaves play and the holder of the 3♥ leads,
-    with anything).  With 5 to 7 players a second deck adds 13 random cards
+    52nd card is the 3♠ itself, it leaves play and the holder of the next
+    lowest 3 leads, with anything: the 3♥ in the source's suit order, the 3♣
+    in the common one).  17-card hands are never checked for instant wins.  With 5 to 7 players a second deck adds 13 random cards
     per extra player, never its 3♠; the rest of that deck is out of play.
     The same seed deals the same cards on every machine.
 

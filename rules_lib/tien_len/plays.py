@@ -276,6 +276,14 @@ def _is_run_of_pairs(play: Play, rules: TienLenRules) -> bool:
     return _consecutive(positions) and positions[-1] <= rules.top_sequence_pos
 
 
+BOMB_NAMES = {
+    1: "three consecutive pairs",
+    2: "four of a kind",
+    3: "four or more consecutive pairs",
+}
+"""The bombs by :func:`bomb_tier`, lowest first."""
+
+
 def bomb_tier(play: Play, rules: TienLenRules = _DEFAULT) -> int:
     """How strong a bomb the play is when chops are on: 0 = not a bomb,
     1 = three consecutive pairs, 2 = four of a kind, 3 = four (or more) consecutive pairs.

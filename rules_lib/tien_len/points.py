@@ -5,14 +5,20 @@ settled by :func:`settle`, and the state's ``returns()`` are each seat's total.
 Every payment comes from a table of the rules object:
 
 * **places** (``place_points``): the last player pays the first, the
-  second-last pays the second, and so on down the table;
+  second-last pays the second, and so on down the table (players left with
+  as many cards are placed in the order of play from the winner:
+  :meth:`TienLenState.places`);
 * **chops** (``two_points``, ``bomb_points``): a player whose 2 or bomb is
   chopped pays the chopper what it is worth; in a chain of chops in one trick
-  the last player chopped pays for the whole chain;
+  the last player chopped pays for the whole chain, even one who went out
+  with the chopped play;
 * **cards left** (the same tables): whoever still holds cards when the hand
   ends pays for the 2s and bombs among them (``penalty_to`` says to whom);
+  four of a kind is counted first, then runs of pairs among the rest
+  (:func:`bombs_left`);
 * **frozen** (``frozen_pays``): a player who had not played a card when the
-  first player went out pays the winner that many times the last place;
+  first player went out takes one of the last places and, instead of paying
+  for that place, pays the winner that many times the last place's price;
 * **instant wins** (``instant_win_points``): each other player pays the
   winner; nothing else is paid in that hand.
 
@@ -37,7 +43,7 @@ from typing import Literal
 from ..cards import Card, Rank, Suit, parse_cards, spell_ascii
 from ..errors import CardCountError, DuplicateCardError, NotationError, RulesError
 from .game import Chop, InstantWin, TienLenState
-from .plays import Play, bomb_tier, plain_cards
+from .plays import BOMB_NAMES, Play, bomb_tier, plain_cards
 from .rules import ACE_POS, RANK_POS, TienLenRules
 
 __all__ = [
@@ -58,7 +64,16 @@ __all__ = [
 Reason = Literal["place", "chop", "left", "frozen", "instant"]
 _RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
 _MORE_KINDS = frozenset((InstantWin.ONE_COLOUR, InstantWin.FIVE_PAIRS, InstantWin.FOUR_THREES))
-_BOMB_NAMES = {1: "three consecutive pairs", 2: "four of a kind", 3: "four consecutive pairs"}
+_COUNTS = {4: "four", 5: "five", 6: "six"}
+
+
+def _bomb_name(tier: int, cards: int) -> str:
+    """A bomb's name; a run of five or six pairs is named by its length."""
+    if tier == 3:
+        return f"{_COUNTS.get(cards // 2, str(cards // 2))} consecutive pairs"
+    return BOMB_NAMES[tier]
+
+
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
 
 
@@ -149,18 +164,23 @@ def _play_name(play: Play) -> str:
     twos = all(r is Rank.TWO for r in play.ranks)
     if twos:
         return str(play) if len(play.cards) == 1 else f"pair of 2s ({play})"
-    return f"{_BOMB_NAMES.get(bomb_tier(play), str(play))} ({play})"
+    tier = bomb_tier(play)
+    return f"{_bomb_name(tier, len(play.cards)) if tier else str(play)} ({play})"
 
 
 def bombs_left(cards: Sequence[Card], rules: TienLenRules) -> list[tuple[int, list[Card]]]:
     """The bombs among cards left in a hand, as (tier, cards).
 
     Four of a kind first (not of 2s, which are paid one by one), then each
-    run of consecutive pairs of three or more among the other ranks.
+    run of consecutive pairs of three or more among the other ranks.  So
+    ``5 5 6 6 6 6 7 7 8 8`` is four of a kind (the 6s) and no run, not four
+    consecutive pairs: the book's reading (docs/GAMES.md §3).
 
     >>> from rules_lib.cards import parse_cards
     >>> [t for t, _ in bombs_left(parse_cards("5s 5h 6s 6h 7s 7h 9s 9h 9d 9c Js"), TienLenRules())]
     [2, 1]
+    >>> [t for t, _ in bombs_left(parse_cards("5s 5h 6s 6h 6d 6c 7s 7h 8s 8h"), TienLenRules())]
+    [2]
     """
     by_rank: dict[int, list[Card]] = {}
     for c in sorted(plain_cards(cards), key=rules.key):
@@ -254,7 +274,7 @@ def settle_record(record: HandRecord, rules: TienLenRules) -> Settlement:
         return Settlement(n, tuple(payments))
     ranked = list(record.ranked)
     winner = ranked[0]
-    _place_payments(payments, ranked, rules)
+    _place_payments(payments, [*ranked, *record.frozen], set(record.frozen), rules)
     last_points = rules.place_points[0] if rules.place_points else 0
     for seat in record.frozen:
         price = rules.frozen_pays * last_points
@@ -281,19 +301,25 @@ def settle_record(record: HandRecord, rules: TienLenRules) -> Settlement:
     return Settlement(n, tuple(payments))
 
 
-def _place_payments(payments: list[Payment], ranked: list[int], rules: TienLenRules) -> None:
+def _place_payments(
+    payments: list[Payment], ranked: list[int], frozen: set[int], rules: TienLenRules
+) -> None:
+    """Last pays first, second-last pays second, …; the frozen, in the last
+    places, pay the winner their frozen price instead."""
     k = len(ranked)
     for i, price in enumerate(rules.place_points):
         if i >= k - 1 - i or not price:
             break
         payer, payee = ranked[k - 1 - i], ranked[i]
+        if payer in frozen:
+            continue
         what = f"{{payer}} came {_ORDINALS[k - 1 - i]}, {{payee}} {_ORDINALS[i]}"
         payments.append(Payment(payer, payee, price, "place", what))
 
 
 def _chop_payment(payments: list[Payment], chop: Chop, rules: TienLenRules) -> None:
     price = sum(play_value(p, rules) for p in chop.plays)
-    if chop.out or not price:
+    if not price:
         return
     what = "{payee} chopped {payer's} " + _play_name(chop.plays[-1])
     if len(chop.plays) > 1:
@@ -329,7 +355,7 @@ def _left_payments(
         price = rules.bomb_points[tier - 1]
         if price:
             shown = " ".join(str(c) for c in cards)
-            what = f"{{payer}} kept {_BOMB_NAMES[tier]} to the end ({shown})"
+            what = f"{{payer}} kept {_bomb_name(tier, len(cards))} to the end ({shown})"
             payments.append(Payment(seat, payee, price, "left", what))
 
 

@@ -54,7 +54,9 @@ class TienLenRules(RulesBase, game="tien_len"):
     * ``chops``: bombs beat 2s: three consecutive pairs, four of a kind or four
       consecutive pairs beat a single 2; four of a kind or four consecutive
       pairs beat a pair of 2s; and among bombs three consecutive pairs < four
-      of a kind < four consecutive pairs.
+      of a kind < four consecutive pairs.  A run of five or more consecutive
+      pairs chops as four do (the book's reading), and beats a lower run of
+      its own length only.
     * ``instant_wins``: a hand of 13 holding four 2s, a dragon (one card of
       every rank from 3 to ace) or six pairs wins at the deal.  (Not checked in
       the 3-player deal of 17 cards, where six pairs would end most hands.)
@@ -104,12 +106,13 @@ class TienLenRules(RulesBase, game="tien_len"):
     * ``place_points``: the last player pays the first the first number, the
       second-last pays the second the next number, and so on.
     * ``two_points`` (black, red) and ``bomb_points`` (three consecutive pairs,
-      four of a kind, four consecutive pairs): what a 2 or a bomb costs when it
+      four of a kind, four or more consecutive pairs): what a 2 or a bomb costs when it
       is chopped, and when it is left in the hand at the end.
     * ``frozen_pays``: a player who has not played a card when the first
       player goes out is *frozen* (*cóng*): out of the hand, placed last, and
-      paying the winner this many times the last place's payment (0: no such
-      rule).
+      paying the winner this many times the last place's payment instead of a
+      place payment; the others settle their places among themselves (0: no
+      such rule).
     * ``penalty_to``: who collects for the 2s and bombs left in a hand:
       ``"winner"`` or ``"next above"`` (the player placed just above).
     * ``instant_win_points``: what each other player pays an instant win, by kind.
@@ -295,8 +298,9 @@ class TienLenRules(RulesBase, game="tien_len"):
 
     @property
     def second_lowest_card(self) -> Card:
-        """The next lowest (3♥ with the source's suits): leads in a 3-player game
-        when the 3♠ is the card left over after the deal."""
+        """The next lowest 3 (3♥ with the source's suits, 3♣ with the common
+        ones): leads in a 3-player game when the 3♠ is the card left over after
+        the deal (the source names the 3♥; the book reads "the next lowest")."""
         return Card(Rank.THREE, self.suit_order[1])
 
     @property

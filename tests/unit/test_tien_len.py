@@ -736,3 +736,24 @@ def test_tournament_is_reproducible_from_its_seed() -> None:
     assert tournament(bots, 20, seed=3) == tournament(bots, 20, seed=3)
     result = tournament(bots, 20, seed=3, rules=STANDARD)
     assert sum(s.wins for s in result.standings) == 20
+
+
+def test_five_or_more_consecutive_pairs_chop_as_four_do() -> None:
+    """docs/GAMES.md §3: a run of five pairs beats a 2 (and a pair of 2s) like four pairs."""
+    std = PRESETS["standard"]
+    five = "5s 5h 6s 6h 7s 7h 8s 8h 9s 9h"
+    state = TienLenState.from_hands(["2h 3d", five, "4d 4c"], std, to_act=0, first_lead=False)
+    assert "5♠ 5♥ 6♠ 6♥ 7♠ 7♥ 8♠ 8♥ 9♠ 9♥" in [str(a) for a in state.play("2h").legal_actions()]
+    assert beats(Play.parse(five), Play.parse("2s 2c"), std)
+    assert not beats(
+        Play.parse(five), Play.parse("3s 3h 4s 4h 5d 5c 6d 6c"), std
+    )  # not a lower run of four
+
+
+def test_with_three_players_the_next_lowest_three_leads_when_the_3s_is_left_over() -> None:
+    """docs/GAMES.md §3: the 3♥ in the source's suit order, the 3♣ in the common one."""
+    seed = next(s for s in range(500) if shuffled(standard_deck(), s)[51] == Card.parse("3s"))
+    for name, three in (("source", "3h"), ("standard", "3c")):
+        game = new_game(seed=seed, players=3, rules=PRESETS[name])
+        assert Card.parse(three) in game.hands[game.current_player()]
+        assert str(game.out_of_play) == "3♠"

@@ -13,6 +13,7 @@ from rules_lib.tien_len import PASS, PRESETS, InstantWin, TienLenState, instant_
 from rules_lib.tien_len.points import bombs_left, settle
 
 HOME = PRESETS["home"]
+STANDARD = PRESETS["standard"]
 NAMES = ["An", "Bình", "Chi", "Dũng"]
 
 
@@ -283,3 +284,67 @@ def test_bad_points_tables_are_named() -> None:
 def test_settling_a_running_hand_is_refused() -> None:
     with pytest.raises(RulesError, match="not over"):
         settle(new_game(1, 4, HOME))
+
+
+# --- issue 29: the library's rules where no page spoke, each pinned by its name
+
+
+def test_the_last_player_chopped_pays_for_the_chain_even_after_going_out_with_it() -> None:
+    """Bình goes out chopping An's 2♥ with three pairs; Chi chops those with four 8s."""
+    state = TienLenState.from_hands(
+        ["3s 2h Kd", "4s 5s 5c 6s 6c 7s 7c", "6d 8s 8c 8d 8h Jd", "9d 4d"], HOME
+    )
+    for move in ["3s", "4s", "6d", "9d", "2h", "5s 5c 6s 6c 7s 7c", "8s 8c 8d 8h"]:
+        state = state.play(move)
+    final = finish(state)
+    assert final.finished[0] == 1  # Bình went out with the chopped play
+    chops = [(p.payer, p.payee, p.points) for p in settle(final).payments if p.reason == "chop"]
+    assert chops == [(1, 2, HOME.two_points[1] + HOME.bomb_points[0])]
+
+
+def test_frozen_players_take_the_last_places_and_pay_the_winner_instead_of_their_place() -> None:
+    one = TienLenState.from_hands(["3s Kd", "5s 6d", "7s 8d", "4d 9c"], HOME)
+    for move in ["3s", "5s", "7s", "pass", "Kd"]:
+        one = one.play(move)
+    one = finish(one)
+    assert one.frozen == (3,) and one.places() == (1.0, 2.0, 3.0, 4.0)
+    assert settle(one).points == (4, 1, -1, -4)  # the third still pays the second
+    two = TienLenState.from_hands(["3s Kd", "5s 6d", "7s 8d", "4d 9c"], HOME)
+    for move in ["3s", "5s", "pass", "pass", "Kd"]:
+        two = two.play(move)
+    two = finish(two)
+    assert two.frozen == (2, 3) and two.places() == (1.0, 2.0, 3.5, 3.5)
+    assert settle(two).points == (8, 0, -4, -4)  # the second collects no place payment
+
+
+def test_for_points_players_with_as_many_cards_are_placed_in_the_order_of_play() -> None:
+    """Bình and Chi both end with one 2; the places and the payments use one order."""
+    state = TienLenState.from_hands(["3s Kd", "4s 2h", "5s 2c", "6s Ad"], HOME)
+    for move in ["3s", "4s", "5s", "6s"]:
+        state = state.play(move)
+    final = finish(state)
+    assert final.finished == (0, 3) and [len(h) for h in final.hands] == [0, 1, 1, 0]
+    assert final.places() == (1.0, 3.0, 4.0, 2.0)  # Bình plays before Chi after An
+    record_order = sorted(range(4), key=lambda s: final.places()[s])
+    places = [(p.payer, p.payee) for p in settle(final).payments if p.reason == "place"]
+    assert places == [(record_order[3], record_order[0]), (record_order[2], record_order[1])]
+    by_places_rules = HOME.with_options(scoring="places")
+    by_places = TienLenState.from_hands(["3s Kd", "4s 2h", "5s 2c", "6s Ad"], by_places_rules)
+    for move in ["3s", "4s", "5s", "6s"]:
+        by_places = by_places.play(move)
+    assert finish(by_places).places() == (1.0, 3.5, 3.5, 2.0)  # without points, they share
+
+
+def test_four_of_a_kind_is_counted_before_runs_of_pairs_in_cards_left() -> None:
+    left = parse_cards("5s 5h 6s 6h 6d 6c 7s 7h 8s 8h")
+    assert [(tier, len(cards)) for tier, cards in bombs_left(left, HOME)] == [(2, 4)]
+
+
+def test_hands_of_17_cards_are_never_checked_for_instant_wins() -> None:
+    six_pairs = [
+        seed
+        for seed in range(300)
+        if instant_win_of(new_game(seed, 3, STANDARD).hands[0]) is not None
+    ]
+    assert six_pairs  # some 17-card hands hold what would win at the deal with 13
+    assert all(new_game(seed, 3, STANDARD).instant_win is None for seed in six_pairs)

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .arrange_widgets import ArrangeHand, Showdown
     from .card_table import CardTable
+    from .lesson_widgets import LessonPanel
     from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
     from .score_sheet_widgets import ScoreSheetWidget
     from .strategy_widgets import AdviceLab
     from .three_thirteen_widgets import MeldThisHand, ThreeThirteenGame
+    from .tien_len_lesson import TienLenFirstHand
     from .tien_len_widgets import CanItBeat, TienLenGame
     from .tredici_widgets import TrediciGame
 
@@ -32,10 +34,12 @@ _WHERE = {
     "CardTable": "card_table",
     "HandComparer": "poker_widgets",
     "HandExplorer": "poker_widgets",
+    "LessonPanel": "lesson_widgets",
     "MeldThisHand": "three_thirteen_widgets",
     "ScoreSheetWidget": "score_sheet_widgets",
     "Showdown": "arrange_widgets",
     "ThreeThirteenGame": "three_thirteen_widgets",
+    "TienLenFirstHand": "tien_len_lesson",
     "TienLenGame": "tien_len_widgets",
     "TrediciGame": "tredici_widgets",
     "toggle_token": "poker_widgets",
@@ -49,10 +53,12 @@ __all__ = [
     "CardTable",
     "HandComparer",
     "HandExplorer",
+    "LessonPanel",
     "MeldThisHand",
     "ScoreSheetWidget",
     "Showdown",
     "ThreeThirteenGame",
+    "TienLenFirstHand",
     "TienLenGame",
     "TrediciGame",
     "toggle_token",

@@ -63,10 +63,13 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
     * ``royalties``: (row, category, points) a winning row scores instead of 1.
     * ``specials``: (special hand, points from each opponent); the dragon
       (thirteen different ranks) beats every other special.
-    * ``specials_clash``: when two players both declare a special other than
-      the dragon: ``"first declared"`` (the earlier seat, counting from the
-      dealer's left, prevails and scores; the source's rule read with seat
-      order) or ``"cancel"`` (neither scores against the other).
+    * ``specials_clash``: when two players both declare a special and it is
+      not a dragon against a lesser special (the dragon always wins that):
+      ``"first declared"`` (the earlier seat, counting from the dealer's
+      left, prevails and scores its special's points; the source's rule
+      read with seat order, and read to cover two dragons too, so the
+      earlier dragon takes 13 from the later) or ``"cancel"`` (neither
+      scores against the other; preset ``"specials cancel"``).
 
     The source is silent or can be read two ways on the next points; the
     defaults are the book's readings:
@@ -91,14 +94,20 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
     House rules for playing for points (not in the source; issue 21):
 
     * ``scoring``: ``"rows"`` (the source: each row its point or royalty);
-      ``"2-4"``: besides, the player who wins more of the three rows takes
-      one point more (2 for winning two rows to one, 4 for all three);
+      ``"2-4"``: besides, the player who wins more of the three rows than
+      the other takes one point more (2 for winning two rows to one, 4 for
+      all three; the book's reading of tied rows: one row won and two tied
+      earns the point, one won, one lost and one tied does not);
       ``"1-6"``: besides, a player who wins all three rows (a *scoop*) takes
       three points more (6 in all).  A misset hand loses all three rows, so
       it pays as scooped.
     * ``surrender``: the points a player who gives up before the showdown
       pays each player still in whose hand is in order; 0 (the source) means
-      nobody may surrender.
+      nobody may surrender.  A hand that declares a special takes the
+      special's points from a player who gave up instead (a misset one too,
+      while ``specials_when_misset`` lets it declare); a misset hand without
+      a special is paid nothing; two players who both gave up score nothing
+      between them.
 
     >>> ChinesePokerRules().royalty(Row.MIDDLE, Category.FULL_HOUSE)
     2
@@ -113,7 +122,7 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
     )
     specials_clash: Literal["first declared", "cancel"] = field(
         default="first declared",
-        metadata={"doc": "two players with a special other than the dragon"},
+        metadata={"doc": "two players with a special (not a dragon against a lesser one)"},
     )
     strict_row_order: bool = field(
         default=False, metadata={"doc": "each row strictly stronger than the next (no ties)"}
@@ -162,7 +171,7 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
 
 PRESETS: dict[str, ChinesePokerRules] = {
     "source": ChinesePokerRules(),
-    "equal specials cancel": ChinesePokerRules(specials_clash="cancel"),
+    "specials cancel": ChinesePokerRules(specials_clash="cancel"),
     "2-4 scoring": ChinesePokerRules(scoring="2-4", surrender=3),
     "1-6 scoring": ChinesePokerRules(scoring="1-6", surrender=3),
 }
@@ -236,9 +245,7 @@ def score_pair(
     sb = declared_special(b, rules) if b_may else None
     if sa or sb:
         if sa and sb:
-            if sa == sb == Special.DRAGON:
-                return PairScore(0, "both hold the thirteen: no points")
-            if Special.DRAGON in (sa, sb):
+            if (sa is Special.DRAGON) != (sb is Special.DRAGON):
                 sign = 1 if sa is Special.DRAGON else -1
                 return PairScore(
                     sign * rules.special_points(Special.DRAGON),
@@ -358,13 +365,27 @@ def score_table(
     declares: Sequence[bool] | None = None,
     names: Sequence[str] | None = None,
     surrenders: Sequence[bool] | None = None,
+    first_to_declare: int = 0,
 ) -> TableScore:
-    """Score every pair of seats.  Seats are listed in the order they declare
-    (the first seat sits left of the dealer).
+    """Score every pair of seats.  Seats are listed round the table;
+    ``first_to_declare`` is the seat on the dealer's left, who declares a
+    special first, and the others follow in seat order (it matters only when
+    two specials clash under ``specials_clash="first declared"``).
 
     The cards of all hands must be different cards of one deck: a repeated
     card raises :class:`~rules_lib.errors.DuplicateCardError` naming it.
+
+    >>> six_pairs = Arrangement.parse("Qs Qd 10s 10d 2s / 8s 8c 6s 6d 2d / 4s 4d As")
+    >>> flushes = Arrangement.parse("3c 7c 9c Qc Ac / 3h 5h 9h Jh Kh / 5d 8d Jd")
+    >>> score_table([six_pairs, flushes]).totals
+    (3, -3)
+    >>> score_table([six_pairs, flushes], first_to_declare=1).totals
+    (-3, 3)
     """
+    if not 0 <= first_to_declare < len(hands):
+        raise UnknownOptionError(
+            f"no seat {first_to_declare} to declare first at a table of {len(hands)}"
+        )
     names = list(names) if names is not None else [f"seat {i + 1}" for i in range(len(hands))]
     shown = [(h, n) for h, n in zip(hands, names, strict=True) if h is not None]
     _check_disjoint([h for h, _ in shown], [n for _, n in shown])
@@ -380,7 +401,7 @@ def score_table(
                 rules,
                 a_declares=declares[i],
                 b_declares=declares[j],
-                a_first=True,
+                a_first=(i - first_to_declare) % len(hands) < (j - first_to_declare) % len(hands),
                 a_surrenders=gave_up[i],
                 b_surrenders=gave_up[j],
             )

@@ -1,7 +1,9 @@
 """Mậu Binh: settling arranged hands against the dealer (docs/GAMES.md §2a).
 
 Every house rule is a field of :class:`MauBinhRules`; :data:`PRESETS` names
-the source's reading and the common variant.
+the source's reading (``"source"``), the common variant (``"poker
+categories"``) and the home rules played for points (``"home"``,
+docs/GAMES.md §2a).
 
 >>> dealer = Arrangement.parse("Qs Qh 8d 8c 2s / Jd Jc 9h 9s 4d / Ad Kd 3c")
 >>> player = Arrangement.parse("Ks Kh 7d 7c 3s / 10d 10c 6h 6s 2d / As Ah 5c")
@@ -117,11 +119,19 @@ class MauBinhRules(RulesBase, game="mau_binh"):
     * ``ace_low_front_straight``: True (the book's reading) lets A-2-3 be the
       front of three straights, as Q-K-A is; False accepts Q-K-A only.
 
-    Playing for points (the ``home`` preset; the source settles one unit):
+    Playing for points (the ``home`` preset; the source names no stake, and
+    the book's reading settles one unit a result):
 
     * ``more_instant_wins``: the one-suit dragon, thirteen or twelve cards of
       one colour, five pairs and a three of a kind, and three of a kind three
-      times also win at once (where ``instant_win_order`` lists them).
+      times also win at once (where ``instant_win_order`` lists them).  The
+      library's readings: they count by the cards held, so even in a misset
+      hand (unless ``instant_wins_when_misset`` is False); a four of a kind
+      counts as a three of a kind for three of a kind three times; five pairs
+      and a three of a kind is exactly that, so four of a kind, three of a
+      kind and three pairs are six pairs (``six_pairs_exactly`` decides).
+      An instant win is always taken, even where the rows would pay more; a
+      table that prefers the rows leaves the hand out of ``instant_win_order``.
     * ``scoring``: ``"majority"`` (one unit to whoever wins more rows, the
       source) or ``"rows"``: each row is settled on its own, a unit a row
       (*ăn chi*), or the row's bonus.
@@ -130,6 +140,10 @@ class MauBinhRules(RulesBase, game="mau_binh"):
     * ``sweep_multiplier``: winning all three rows against a player
       multiplies what they pay (*sập ba chi*); ``sweep_all_multiplier``
       multiplies it again when a player sweeps every other player (*sập làng*).
+      The library's readings: a sweep is three rows compared and won, so a
+      misset opponent (who pays as if swept) or one who wins at once is not
+      swept, and keeps the sweeper from *sập làng*; with a single opponent
+      there is no *sập làng* (it takes two players swept at least).
     * ``misset_as_swept``: a misset hand pays each player whose hand is in
       order as if swept by it (*binh lủng*), instead of one unit.
     * ``instant_win_points``: under ``"rows"``, what an instant win collects
@@ -512,7 +526,9 @@ def settle_table(
     With ``settle_with="dealer"`` each other seat settles only with the
     dealer, who takes the opposite of each result.  Under ``scoring="rows"``
     the units are each pair's :attr:`Settlement.units`, and a player who
-    sweeps every other player collects ``sweep_all_multiplier`` times.
+    sweeps every other player, two at least, collects ``sweep_all_multiplier``
+    times (a misset opponent, or one who wins at once, is not swept: see
+    :class:`MauBinhRules`).
 
     >>> hands = [Arrangement.parse(t) for t in (
     ...     "Qs Qh 8d 8c 2s / Jd Jc 9h 9s 4d / Ad Kd 3c",

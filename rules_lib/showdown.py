@@ -184,7 +184,8 @@ def score_showdown(
 
     In Mậu Binh each player settles with the dealer (seat ``dealer``), who
     takes the opposite of each result; in Chinese Poker every seat scores
-    against every other (``dealer`` plays no part), each named by ``names``.
+    against every other, each named by ``names``, and the dealer only sets
+    the order of declaring specials: the seat on the dealer's left first.
 
     >>> hands = [Arrangement.parse(text) for text in (
     ...     "Qs Qh 8d 8c 2s / Jd Jc 9h 9s 4d / Ad Kd 3c",
@@ -214,7 +215,9 @@ def score_showdown(
             else:
                 notes.append(mau_binh.settle(arr, shown[dealer], rules).reason)
         return totals, notes
-    table = chinese_poker.score_table(hands, rules, surrenders=gave_up)
+    table = chinese_poker.score_table(
+        hands, rules, surrenders=gave_up, first_to_declare=(dealer + 1) % len(hands)
+    )
     notes = []
     for seat in range(len(hands)):
         parts = []

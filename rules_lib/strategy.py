@@ -161,8 +161,9 @@ class Advice:
 
 
 #: The source's strategy section (docs/GAMES.md §2a) as experiments, each with a hand that fits it:
-#: three rules of thumb, two exceptions and two stories (a third story is the second
-#: setting of "five-pairs", the source's alternative to its rule).
+#: four rules of thumb, two exceptions and three stories (a fourth story is the second
+#: setting of "five-pairs", the source's alternative to its rule), in the order the
+#: chapter shows them (the source begins with the full house of aces and the stories).
 ADVICE: tuple[Advice, ...] = (
     Advice(
         "flush-two-pairs",
@@ -220,6 +221,17 @@ ADVICE: tuple[Advice, ...] = (
         },
     ),
     Advice(
+        "aces-full-house",
+        "A full house of aces and little else",
+        "Do not bury a full house of aces in the back when the other rows would be left with "
+        "nothing: use its cards to make every row strong.",
+        "Ah Ad Ac 9s 9h 8c 7d 6s 5c Kd Jc 3h 2s",
+        {
+            "every row made strong": "9s 8c 7d 6s 5c / Ah Ad Ac 3h 2s / 9h Kd Jc",
+            "the full house of aces in the back": "Ah Ad Ac 9s 9h / Kd Jc 8c 7d 6s / 5c 3h 2s",
+        },
+    ),
+    Advice(
         "three-high-pairs",
         "Three high pairs",
         "One pair in each row, the highest in the back: the source recalls it beating "
@@ -241,6 +253,21 @@ ADVICE: tuple[Advice, ...] = (
         {
             "two lowest pairs in the back": "6h 6d 3c 3s 2h / Kh Kd Ah 8c 5s / 10c 10s Jd",
             "two highest pairs in the back": "Kh Kd 10c 10s 2h / 6h 6d 3c 3s Ah / Jd 8c 5s",
+        },
+        kind="story",
+    ),
+    Advice(
+        "full-house-high-cards",
+        "A full house and two high cards",
+        "A full house in the back, and only high cards in the middle and in front: the "
+        "source recalls it beating a flush in the back with two pairs in the middle and "
+        "a lower high card in front.",
+        "7s 7h 7d Kc Kd Ah Qs Jd 9c 6s 4h 3c 2d",
+        {
+            "full house in the back, high cards above": "7s 7h 7d Kc Kd / Ah 6s 4h 3c 2d / Qs Jd 9c",
+            "three sevens in the back, the kings in the middle": (
+                "7s 7h 7d 4h 3c / Kc Kd Ah 6s 2d / Qs Jd 9c"
+            ),
         },
         kind="story",
     ),

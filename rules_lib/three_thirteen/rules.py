@@ -67,7 +67,9 @@ class ThreeThirteenRules(RulesBase, game="three_thirteen"):
 
     * ``ace_high``: ``False`` (the source) — aces are low only, ``A-2-3`` is a
       run and ``Q-K-A`` is not; ``True`` — an ace may also sit above the king
-      (``Q-K-A``); a run never wraps round (``K-A-2`` is never a run).
+      (``Q-K-A``); a run never wraps round (``K-A-2`` is never a run: the
+      source, which names only ``A-K-Q``, is silent on it, and the library has
+      no option for runs that turn the corner).
     * ``ace_penalty``: what an unmelded ace costs; ``None`` means the source's
       pairing: 1 when aces are low only, 15 when they are high or low.
     * ``all_wild_melds``: ``True`` — a meld may be made of wild cards only (the

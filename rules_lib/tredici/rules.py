@@ -28,8 +28,12 @@ GLOSSARY = {
     "original calls it Thirteen), and the word you call when the opponent forgot to say "
     "'last card'",
     "ultima carta": "'last card': what you must say when you are down to one card",
-    "corsa": "a run: several cards played in one turn, each of the suit of the one "
-    "before and one rank away from it",
+    "corsa": "a run: several cards played in one turn.  The first is one rank above or "
+    "below the top of the pile, of any suit (when a joker is to be answered: any card of "
+    "its king's suit, from which, in the book's reading, a run may go on).  Each further "
+    "card is of the suit of the one before and one rank away from it, except that any "
+    "queen or ace, of any suit, may follow a king, and a joker may go on a king of its "
+    "colour, which ends the run",
     "jolly": "a joker (the machine-translated source also calls it 'burlone', a prankster)",
     "magazzino": "the stock, face down beside the play pile (the source's 'brodo', "
     "broth, is a mistranslation of the English 'stock')",

@@ -439,9 +439,9 @@ FACTS: tuple[Fact, ...] = (
         "rules-of-thumb",
         None,
         r"\bNUM(n) rules of thumb\b",
-        _const(n=len(ADVICE)),
-        "Five of the seven rules of thumb hold",
-        "pieces of advice (strategy.ADVICE)",
+        _const(n=sum(a.kind == "rule of thumb" for a in ADVICE)),
+        "All four rules of thumb hold",
+        "rules of thumb among the source's advice (strategy.ADVICE)",
     ),
     Fact(
         "hands-of-13",

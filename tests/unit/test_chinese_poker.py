@@ -19,6 +19,7 @@ from rules_lib.errors import (
     UnknownOptionError,
 )
 from rules_lib.poker import Category
+from rules_lib.showdown import score_showdown
 
 A = Arrangement.parse
 
@@ -228,12 +229,34 @@ def test_a_player_may_choose_not_to_declare():
 def test_several_declarers_the_dragon_beats_other_specials():
     assert score_pair(DRAGON, SIX_PAIRS).points == 13
     assert score_pair(SIX_PAIRS, DRAGON).points == -13  # declaring first does not help
-    # also when equal specials cancel
-    assert score_pair(SIX_PAIRS, DRAGON, PRESETS["equal specials cancel"]).points == -13
+    # also when specials cancel
+    assert score_pair(SIX_PAIRS, DRAGON, PRESETS["specials cancel"]).points == -13
 
 
-def test_two_dragons_score_nothing_between_them():
-    assert score_pair(DRAGON, OTHER_DRAGON).points == 0
+def test_two_dragons_the_first_declared_takes_13_from_the_later():
+    first = score_pair(DRAGON, OTHER_DRAGON)
+    assert first.points == 13 and "first to declare" in first.reason
+    assert score_pair(DRAGON, OTHER_DRAGON, a_first=False).points == -13
+    assert score_table([OTHER_DRAGON, DRAGON]).totals == (13, -13)
+
+
+def test_two_dragons_cancel_when_specials_cancel():
+    assert score_pair(DRAGON, OTHER_DRAGON, PRESETS["specials cancel"]).points == 0
+    assert score_table([OTHER_DRAGON, DRAGON], PRESETS["specials cancel"]).totals == (0, 0)
+    # each still takes 13 from a player without a special
+    assert score_pair(DRAGON, W, PRESETS["specials cancel"]).points == 13
+
+
+def test_the_player_left_of_the_dealer_declares_first():
+    # seats round the table; first_to_declare is the seat left of the dealer
+    assert score_table([SIX_PAIRS, THREE_FLUSHES], first_to_declare=1).totals == (-3, 3)
+    assert score_table([W, SIX_PAIRS, THREE_FLUSHES], first_to_declare=2).totals == (-6, 0, 6)
+    with pytest.raises(UnknownOptionError, match="no seat 2"):
+        score_table([SIX_PAIRS, THREE_FLUSHES], first_to_declare=2)
+    # a showdown's dealer sets it: the seat after the dealer declares first
+    hands = [SIX_PAIRS, THREE_FLUSHES]
+    assert score_showdown(hands, "chinese_poker", ChinesePokerRules(), dealer=1)[0] == [3, -3]
+    assert score_showdown(hands, "chinese_poker", ChinesePokerRules(), dealer=0)[0] == [-3, 3]
 
 
 def test_several_declarers_the_first_declared_prevails_by_default():
@@ -252,8 +275,8 @@ def test_several_declarers_the_first_declared_prevails_by_default():
     assert score_table([THREE_FLUSHES, SIX_PAIRS], house).totals == (3, -3)
 
 
-def test_preset_equal_specials_cancel():
-    rules = ChinesePokerRules.preset("equal specials cancel")
+def test_preset_specials_cancel_cancels_any_two_specials_but_a_dragon_beats_the_others():
+    rules = ChinesePokerRules.preset("specials cancel")
     assert rules.specials_clash == "cancel"
     assert score_table([SIX_PAIRS, THREE_FLUSHES], rules).totals == (0, 0)
     # each still scores 3 from a player without a special
@@ -403,10 +426,7 @@ def test_presets_and_unknown_options():
     with pytest.raises(UnknownOptionError, match="'jokers'") as info:
         ChinesePokerRules().with_options(jokers=True)
     assert "specials_clash" in str(info.value)
-    assert (
-        ChinesePokerRules().with_options(specials_clash="cancel")
-        == PRESETS["equal specials cancel"]
-    )
+    assert ChinesePokerRules().with_options(specials_clash="cancel") == PRESETS["specials cancel"]
 
 
 def test_option_specials_when_misset_off_lets_only_a_hand_in_order_declare():
@@ -471,6 +491,24 @@ def test_surrender_pays_its_price_to_each_hand_in_order_and_nothing_to_a_misset_
         [None, PLAYING_FOR_POINTS_A, PLAYING_FOR_POINTS_B], rules, surrenders=[True, False, False]
     )
     assert table.totals[0] == -6 and sum(table.totals) == 0
+
+
+def test_a_misset_hand_holding_a_special_takes_its_points_from_a_surrendered_hand():
+    misset_six = A("Qs Qh Jd Jc 9d / Ad Ac Kh Kd 8s / 10s 10h 9h")
+    assert misset_six.is_misset() and declared_special(misset_six) is Special.SIX_PAIRS
+    rules = ChinesePokerRules(surrender=3)
+    assert score_pair(misset_six, None, rules, b_surrenders=True).points == 3
+    # a misset hand that may not declare is owed nothing by a surrender
+    no_misset_specials = rules.with_options(specials_when_misset=False)
+    assert score_pair(misset_six, None, no_misset_specials, b_surrenders=True).points == 0
+
+
+def test_two_surrendered_hands_score_nothing_between_them():
+    rules = ChinesePokerRules(surrender=3)
+    both = score_pair(None, None, rules, a_surrenders=True, b_surrenders=True)
+    assert both.points == 0 and "both surrendered" in both.reason
+    table = score_table([None, None, PLAYING_FOR_POINTS_B], rules, surrenders=[True, True, False])
+    assert table.totals == (-3, -3, 6)
 
 
 def test_scoring_and_surrender_options_are_checked():

@@ -143,7 +143,7 @@ def test_the_showdown_rule_sets_are_the_arrangement_games_presets():
         "Mậu Binh (straight flush and four of a kind as hands)",
         "Mậu Binh (home rules, each row for points)",
         "Chinese Poker (source rules)",
-        "Chinese Poker (equal specials cancel)",
+        "Chinese Poker (two specials cancel)",
         "Chinese Poker (2-4 scoring, surrender)",
         "Chinese Poker (1-6 scoring, surrender)",
     ]

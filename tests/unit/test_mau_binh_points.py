@@ -237,3 +237,61 @@ def test_a_misset_hand_is_worth_a_sweep_lost_at_home() -> None:
     misset = Arrangement.parse("Kd Ks 9h 9c 4s / 10d 10c 10h 5s 5h / Ah Qc 3d")
     assert expected_points(misset, "mau_binh", rules=HOME) < -HOME.sweep_multiplier * 3
     assert expected_points(misset, "mau_binh", rules=SOURCE) == -1.0
+
+
+# --- the library's readings of points the home rules leave open (docs/GAMES.md §2a) ---
+
+SWEEPER = arr("As Ah Ad Kc Ks / Qs Qh Qd 5c 5s / Js Jh 2d")
+SWEPT = [
+    arr("10s 10h 9c 9d 3c / 8s 8h 7c 6d 4c / 10d 6s 3h"),
+    arr("Kh Kd 7s 7h 2c / 9s 9h 4d 3d 2h / 8d 6h 4s"),
+]
+MISSET = Arrangement.parse("Ac Qc 10c 8c 7d / Jd 6c 4h 3s 2s / 5h 5d Jc")
+
+
+def test_a_misset_opponent_is_not_swept_and_keeps_the_sweeper_from_sap_lang() -> None:
+    assert MISSET.is_misset(strict=True)
+    single = settle(SWEEPER, SWEPT[0], HOME, opponent_is_dealer=False).units
+    assert single == HOME.sweep_multiplier * (1 + BONUS["full house in the middle"] + 1)
+    with_misset = settle_pairs([SWEEPER, *SWEPT, MISSET], HOME)
+    assert with_misset[0][1:] == [single, single, swept_value(SWEEPER, HOME)]
+    without = settle_pairs([SWEEPER, *SWEPT], HOME)
+    assert without[0][1:] == [HOME.sweep_all_multiplier * single] * 2
+
+
+def test_sweeping_the_only_opponent_is_not_sap_lang() -> None:
+    single = settle(SWEEPER, SWEPT[0], HOME, opponent_is_dealer=False).units
+    assert settle_pairs([SWEEPER, SWEPT[0]], HOME)[0][1] == single
+    assert settle_pairs([SWEPT[0], SWEEPER], HOME)[1][0] == single
+
+
+def test_four_of_a_kind_three_of_a_kind_and_three_pairs_are_six_pairs_at_home() -> None:
+    hand = Arrangement.parse("2s 2h 2d 2c 3s / 3h 3d 5s 5h 7s / 7h 9s 9h")
+    assert Special.FIVE_PAIRS_AND_TRIPS not in more_specials(hand.cards)
+    assert instant_win(hand, HOME) is Special.SIX_PAIRS
+    assert instant_win(hand, HOME.with_options(six_pairs_exactly=True)) is None
+
+
+def test_four_of_a_kind_counts_as_a_three_of_a_kind_for_three_of_a_kind_three_times() -> None:
+    hand = Arrangement.parse("2s 2h 2d 2c 3s / 3h 3d 5s 5h 5d / 7h 9s 9h")
+    assert Special.THREE_TRIPS in more_specials(hand.cards)
+    assert instant_win(hand, HOME) is Special.THREE_TRIPS
+
+
+def test_the_home_instant_wins_count_in_a_misset_hand_by_the_cards_held() -> None:
+    twelve_red = Arrangement.parse("2h 3h 5d 6d 8h / Kh Kd 2d 4d 9h / Jh Jd Qs")
+    assert twelve_red.is_misset(strict=True)
+    assert instant_win(twelve_red, HOME) is Special.TWELVE_ONE_COLOUR
+    mixed = arr("Ac Ad 10s 10d 4s / 8s 8d 7c 7h 5c / Qc 6h 3c")
+    assert settle(twelve_red, mixed, HOME).units == HOME.instant_price(Special.TWELVE_ONE_COLOUR)
+    assert instant_win(twelve_red, HOME.with_options(instant_wins_when_misset=False)) is None
+
+
+def test_an_instant_win_is_taken_even_when_the_rows_would_pay_more() -> None:
+    trips_three_times = arr("Ks Kh Kd Kc 2c / Qs Qh Qd 3s 3h / Js Jh Jd")
+    beaten = arr("10s 10h 9c 9d 4c / 8s 8h 7c 6d 5c / Ad 6s 4h")
+    taken = settle(trips_three_times, beaten, HOME)
+    assert taken.units == HOME.instant_price(Special.THREE_TRIPS) == 6
+    order = tuple(s for s in HOME.instant_win_order if s is not Special.THREE_TRIPS)
+    as_rows = settle(trips_three_times, beaten, HOME.with_options(instant_win_order=order))
+    assert as_rows.swept and as_rows.units == 18 > taken.units

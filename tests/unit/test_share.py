@@ -48,7 +48,7 @@ def test_the_app_deals_what_the_link_asks_and_keeps_the_link_current():
     app = showdown_app("seed=42&rules=cp-cancel")
     showdown = app.showdown
     assert showdown.hand.seed.value == 42
-    assert showdown.rules.value == "Chinese Poker (equal specials cancel)"
+    assert showdown.rules.value == "Chinese Poker (two specials cancel)"
     assert showdown.share.link.endswith("seed=42&rules=cp-cancel")
     showdown.next_deal()
     assert showdown.share.link.endswith("seed=43&rules=cp-cancel")

@@ -32,7 +32,7 @@ def test_four_of_a_kind_wins_at_once_only_in_mau_binh_source_rules():
 
 def test_chinese_poker_specials_state_their_points():
     assert "13 points" in notes(Special.DRAGON, "Chinese Poker (source rules)")
-    assert "3 points" in notes(Special.SIX_PAIRS, "Chinese Poker (equal specials cancel)")
+    assert "3 points" in notes(Special.SIX_PAIRS, "Chinese Poker (two specials cancel)")
 
 
 def test_three_flushes_count_in_mau_binh_only_when_set():

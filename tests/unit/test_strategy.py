@@ -19,6 +19,7 @@ from rules_lib.arrange import (
 from rules_lib.cards import Cards
 from rules_lib.errors import UnknownOptionError
 from rules_lib.expected import expected_best_arrangement
+from rules_lib.poker import Category
 from rules_lib.strategy import (
     ADVICE,
     ADVICE_KINDS,
@@ -153,15 +154,53 @@ def test_each_experiment_says_what_kind_of_advice_it_tests():
     kinds = {a.key: a.kind for a in ADVICE}
     assert set(kinds.values()) == set(ADVICE_KINDS)
     # the source's "there's a time when..." stories of one particular hand beaten
-    assert {k for k, kind in kinds.items() if kind == "story"} == {"three-high-pairs", "four-pairs"}
+    assert {k for k, kind in kinds.items() if kind == "story"} == {
+        "three-high-pairs",
+        "four-pairs",
+        "full-house-high-cards",
+    }
     assert {k for k, kind in kinds.items() if kind == "exception"} == {
         "low-full-house",
         "high-flush",
     }
-    # the five-pairs rule is tested against the source's third story
+    assert {k for k, kind in kinds.items() if kind == "rule of thumb"} == {
+        "flush-two-pairs",
+        "full-house-two-pairs",
+        "five-pairs",
+        "aces-full-house",
+    }
+    # the five-pairs rule is tested against the source's fourth story
     five = next(a for a in ADVICE if a.key == "five-pairs")
     assert five.kind == "rule of thumb" and "story" in five.advice
-    assert [a.heading for a in ADVICE if a.kind == "story"] == ["The source's story"] * 2
+    assert [a.heading for a in ADVICE if a.kind == "story"] == ["The source's story"] * 3
+
+
+def _categories(arrangement: Arrangement) -> list[Category]:
+    return [value.category for value in arrangement.values()]
+
+
+def test_a_full_house_of_aces_in_the_back_leaves_two_rows_of_high_cards_and_splits_into_three():
+    advice = next(a for a in ADVICE if a.key == "aces-full-house")
+    spread, sunk = advice.arrangements().values()
+    assert _categories(sunk) == [Category.FULL_HOUSE, Category.HIGH_CARD, Category.HIGH_CARD]
+    assert _categories(spread) == [
+        Category.STRAIGHT,
+        Category.THREE_OF_A_KIND,
+        Category.HIGH_CARD,
+    ]
+
+
+def test_a_full_house_with_two_high_card_rows_beats_a_flush_two_pairs_and_a_lower_high_card():
+    """The source's story: the back and the front win; broken up, the same cards lose."""
+    advice = next(a for a in ADVICE if a.key == "full-house-high-cards")
+    kept, broken = advice.arrangements().values()
+    told = Arrangement.parse("10s 8s 5s 4s 3s / 10h 10d 5h 5d Qh / Jh 8d 6h")
+    assert _categories(told) == [Category.FLUSH, Category.TWO_PAIR, Category.HIGH_CARD]
+    assert _categories(kept) == [Category.FULL_HOUSE, Category.HIGH_CARD, Category.HIGH_CARD]
+    assert not set(told.cards) & set(kept.cards)
+    rules = mau_binh.PRESETS["source"]
+    assert mau_binh.settle(kept, told, rules).outcome > 0
+    assert mau_binh.settle(broken, told, rules).outcome < 0
 
 
 def test_bots_keep_the_rows_strictly_in_order_under_the_strict_reading():

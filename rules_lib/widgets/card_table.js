@@ -23,6 +23,9 @@ function render({ model, el }) {
   function setSelected(codes) {
     model.set("selected", codes);
     model.save_changes();
+    // trait changes wait in the page while one is in flight, but a button's click
+    // does not: the message travels in order with the click (card_table.py)
+    model.send({ event: "select", cards: codes });
   }
 
   function toggle(code) {

@@ -284,8 +284,31 @@ class CardTable(anywidget.AnyWidget):
             callback(cards, row)
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "move":
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "move":
             self.request_move(list(content.get("cards", [])), str(content.get("to", "")))
+        elif content.get("event") == "select":
+            self._selected_by_page([str(c) for c in content.get("cards", [])])
+
+    def _selected_by_page(self, codes: list[str]) -> None:
+        """The page's selection, sent as a message at each tap.
+
+        ipywidgets sends a model's trait changes one at a time: while one waits
+        for the kernel, later ones wait in the page, but a button's click (another
+        model) goes at once.  So a quick tap-then-Play reached Python before the
+        second card's ``selected``.  The front end sends each new selection as a
+        message too, which travels in order with the click; it is set here as the
+        page has it, without being sent back (the page already shows it).
+
+        >>> t = CardTable("9s 9h 2c")
+        >>> t._selected_by_page(["9♠", "9♥", "nonsense"])
+        >>> t.selected_cards
+        (Card.parse('9♠'), Card.parse('9♥'))
+        """
+        known = [c for c in codes if c in self._cards]
+        with self._lock_property(selected=known):
+            self.selected = known
 
     def _in_order(self, cards: tuple[AnyCard, ...]) -> tuple[AnyCard, ...]:
         if self.sort_by not in ("rank", "suit"):

@@ -298,6 +298,15 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             tooltip="select what a bot of the level you play against would play",
             **small,
         )
+        # at the end of a hand, next to the buttons the player was using
+        self.next_button = widgets.Button(
+            description="Next deal",
+            button_style="success",
+            tooltip="deal the next hand",
+            layout=widgets.Layout(width="8rem", display="none"),
+        )
+        self.next_button.add_class("rl-tl-next")
+        self.next_button.on_click(lambda _b: self.new_game())
         self.play_button.add_class("rl-tl-play")
         self.pass_button.add_class("rl-tl-pass")
         self.hint_button.add_class("rl-tl-hint")
@@ -332,7 +341,10 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
                 help_text,
                 self.hand_table,
                 self.selection,
-                widgets.HBox([self.play_button, self.pass_button, self.hint_button], layout=wrap),
+                widgets.HBox(
+                    [self.play_button, self.pass_button, self.hint_button, self.next_button],
+                    layout=wrap,
+                ),
                 self.recent,
                 self.standings,
                 self.score,
@@ -520,17 +532,33 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             self._counted = True
         self.redraw()
         self._sync_address()
+        bots = self._bots_moves()
         if self.state.is_terminal():
             seed = int(self.seed.value)
             mine = place_labels(self.state.places())[0]
             self.seed.value = seed + 1
             text = (
-                f"{note} Game over: you finished {mine} in deal no. {seed}. "
-                f"Press New game for the next deal, no. {seed + 1}."
+                f"{note} {bots} Game over: you finished {mine} in deal no. {seed}. "
+                f"Press Next deal, beside Play, for deal no. {seed + 1}."
             )
         else:
-            text = f"{note} Your turn."
-        self.message.value = message_html(text.strip(), "info")
+            text = f"{note} {bots} Your turn."
+        self.message.value = message_html(" ".join(text.split()), "info")
+        if self.state.is_terminal():  # the buttons in use go grey: focus the next deal
+            self.next_button.focus()
+
+    def _bots_moves(self) -> str:
+        """What the bots did since your last move, in a sentence.
+
+        >>> TienLenGame(seed=1)._bots_moves()
+        'Bot A plays a single 3♠; Bot B plays a single 8♠; Bot C plays a single 9♥.'
+        """
+        said = [
+            f"{SEAT_NAMES[seat]} {describe_action(action, self.state.rules)}"
+            for seat, action in self.session.log[self._fresh :]
+            if seat != 0
+        ]
+        return "; ".join(said) + "." if said else ""
 
     def _sync_address(self) -> None:
         """Write the evening and the hand in play into the page's address (apps only)."""
@@ -553,6 +581,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         over = self.state.is_terminal()
         for button in (self.play_button, self.pass_button, self.hint_button):
             button.disabled = over
+        self.next_button.layout.display = None if over else "none"
         self._draw_seats()
         self._draw_table()
         self._draw_hand()

@@ -226,7 +226,10 @@ def test_new_game_after_the_end_deals_the_next_number_and_the_loser_deals():
     g = TienLenGame(seed=3)
     finish(g)
     first = g.state
-    assert g.seed.value == 4 and "the next deal, no. 4" in g.message.value
+    assert g.seed.value == 4 and "Next deal, beside Play, for deal no. 4" in g.message.value
+    assert g.next_button.layout.display is None  # beside Play, where the player is
+    g.next_button.click()
+    assert g.session.initial.seed == 4 and g.next_button.layout.display == "none"
     g.new_button.click()
     dealt = new_game(seed=4, dealer=first.next_dealer)
     assert g.hand == list(dealt.hands[0]) and not g.standings.value

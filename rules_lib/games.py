@@ -85,6 +85,8 @@ class GameInfo:
     deck_note: str = ""
     #: The name in messages ("Three-Thirteen has no rule option …"); ``name`` if empty.
     short: str = ""
+    #: The book's app that plays the game: ``book/apps/<app>.ipynb``, with a link's query.
+    app: str = ""
     preset_infos: tuple[PresetInfo, ...] = ()
     #: Where the code is: the rules class, the presets mapping, ``new_game`` (turn-based
     #: games) and the bots (one mapping, or a table of name -> ``"module:name"``).

@@ -200,3 +200,13 @@ def test_a_game_with_no_code_registered_says_so():
     assert bare.new_game is None
     with pytest.raises(LookupError, match="X has no rules class registered"):
         _ = bare.rules_class
+
+
+def test_every_game_names_an_app_of_the_book_that_plays_it() -> None:
+    from pathlib import Path
+
+    apps = Path(__file__).resolve().parents[2] / "book" / "apps"
+    for game in GAMES:
+        name, _, query = game.app.partition("?")
+        assert (apps / f"{name}.ipynb").is_file(), game.key
+        assert not query or query.startswith("rules=")

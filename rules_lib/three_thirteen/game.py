@@ -45,9 +45,19 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
-from ..cards import AnyCard, Card, Cards, Joker, Rank, parse_card, shuffled, standard_deck
+from ..cards import (
+    AnyCard,
+    Card,
+    Cards,
+    Joker,
+    Rank,
+    parse_card,
+    parse_cards,
+    shuffled,
+    standard_deck,
+)
 from ..engine import LEGAL, TERMINAL, Ruling
-from ..errors import IllegalActionError, NotationError, RulesError
+from ..errors import CardCountError, IllegalActionError, NotationError, RulesError
 from .melds import MeldResult, _display_key, best_melds, hand_penalty
 from .rules import ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank
 
@@ -338,6 +348,89 @@ class ThreeThirteenState:
     results: tuple[RoundResult, ...]
     round_log: tuple[tuple[int, Action], ...]
     moves: tuple[Action, ...]
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str],
+        discard: str,
+        stock: str = "",
+        rules: ThreeThirteenRules = SOURCE_RULES,
+        *,
+        round_number: int = 1,
+        seed: int = 0,
+    ) -> ThreeThirteenState:
+        """A round dealt as given, for lessons, examples and tests.
+
+        ``hands`` are the seats' cards (the round's number each), ``discard``
+        the face-up pile (its top card last) and ``stock`` the cards drawn
+        from the stock first, in the order they are drawn.  The rest of the
+        deck lies under them, shuffled by ``seed``, so every card is still in
+        play.  Seat 0 acts first (the last seat dealt), and the rounds that
+        follow are dealt from ``seed`` as :func:`new_game` deals them.  The
+        state's ``moves`` replay from this state, not from :func:`new_game`.
+
+        >>> state = ThreeThirteenState.from_hands(["7s 8h Kd", "9s Jc Jh"], "2c", "3h 4d")
+        >>> state.current_player(), state.dealer, [str(a) for a in state.legal_actions()]
+        (0, 1, ['draw', 'take 2♣'])
+        >>> str(state.apply_action(DRAW).hands[0]), len(state.stock)
+        ('3♥ 7♠ 8♥ K♦', 45)
+        >>> ThreeThirteenState.from_hands(["7s 8h", "9s Jc Jh"], "2c")
+        Traceback (most recent call last):
+        ...
+        rules_lib.errors.CardCountError: round 1 deals 3 cards to each player, but seat 0 holds 2: 7♠ 8♥
+        """
+        players = len(hands)
+        if players < 2:
+            raise RulesError(f"Three-Thirteen needs at least 2 players, not {players}")
+        size = cards_dealt(round_number)
+        decks = rules.decks_for(players)
+        texts = [*hands, discard, stock]
+        counts = [len(parse_cards(t, decks=decks)) for t in texts]
+        every = list(parse_cards(" ".join(texts), decks=decks, jokers=rules.jokers > 0))
+        deck = _deck(decks, rules.jokers)
+        strangers = [c for c in every if c not in deck]
+        if strangers:
+            raise NotationError(f"{Cards(strangers)} is not in this game's deck")
+        parts: list[Cards] = []
+        for count in counts:
+            parts.append(Cards(every[:count]))
+            every = every[count:]
+        *dealt, face_up, drawn = parts
+        for seat, hand in enumerate(dealt):
+            if len(hand) != size:
+                raise CardCountError(
+                    f"round {round_number} deals {size} cards to each player, "
+                    f"but seat {seat} holds {len(hand)}: {hand}"
+                )
+        if not face_up:
+            raise CardCountError("a round starts with a card face up on the discard pile")
+        named = set().union(*parts)
+        rest = shuffled(
+            [c for c in deck if c not in named], seed=_subseed(seed, "deal", round_number)
+        )
+        if not rest and not drawn:
+            raise CardCountError("no card is left for the stock")
+        return cls(
+            rules=rules,
+            seed=seed,
+            num_players=players,
+            first_dealer=(players - round_number) % players,
+            round_number=round_number,
+            hands=tuple(_sorted(h) for h in dealt),
+            stock=Cards([*rest, *reversed(drawn)]),
+            discard=face_up,
+            player=0,
+            phase=Phase.DRAW,
+            went_out=None,
+            turns_left=0,
+            reshuffles_done=0,
+            turns_played=0,
+            totals=(0,) * players,
+            results=(),
+            round_log=(),
+            moves=(),
+        )
 
     # -- the common engine shape ------------------------------------------------
 

@@ -349,6 +349,36 @@ class TrediciState:
         """
         return Cards(a.card for a in self._legal if isinstance(a, Play))
 
+    def parse_action(self, text: str) -> Action:
+        """The legal action the player to act means by ``text``: a card (``"Qh"``,
+        ``"K♥"``, ``"play rj"``) or a word (``"draw"``, ``"stop"``, ``"last card"``,
+        ``"thirteen"``, ``"wait"``, or the translation's Italian: ``"pesca"``, …).
+
+        Reading the text is :func:`~.actions.parse_action`'s (a text it cannot
+        read raises :class:`~rules_lib.errors.NotationError`); this method also
+        holds it against the position: an action that is not legal now raises
+        :class:`~rules_lib.errors.IllegalActionError` naming the rule and what is
+        legal instead, as :meth:`apply_action` does.  (Guided hands,
+        :mod:`rules_lib.lesson`, read their moves with it.)
+
+        >>> state = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+        >>> state.parse_action("q♥"), state.apply_action("Qh").parse_action("basta")
+        (Play(card=Card.parse('Q♥')), Stop())
+        >>> state.parse_action("5d")
+        Traceback (most recent call last):
+        ...
+        rules_lib.errors.IllegalActionError: seat 0 cannot play 5♦: the first card must be one rank above or below J♦ (a 10 or a Q of any suit); legal now: Q♥
+        >>> state.parse_action("Qx")
+        Traceback (most recent call last):
+        ...
+        rules_lib.errors.NotationError: cannot read action 'Qx': write a card (Qh, K♥, RJ), draw, stop, last card, thirteen or wait
+        """
+        action = parse_action(text)
+        for legal in self._legal:
+            if legal == action:
+                return legal
+        raise IllegalActionError(self._why_illegal(action))
+
     def apply_action(self, action: Action | str) -> TrediciState:
         """The state after ``action`` (an action or its text, such as ``"Qh"`` or ``"draw"``).
 

@@ -19,10 +19,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .lesson_widgets import LessonPanel
     from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
     from .score_sheet_widgets import ScoreSheetWidget
+    from .setting_lesson import ChinesePokerFirstHand, MauBinhFirstHand, SettingFirstHand
     from .strategy_widgets import AdviceLab
+    from .three_thirteen_lesson import ThreeThirteenFirstRound
     from .three_thirteen_widgets import MeldThisHand, ThreeThirteenGame
     from .tien_len_lesson import TienLenFirstHand
     from .tien_len_widgets import CanItBeat, TienLenGame
+    from .tredici_lesson import TrediciFirstHand
     from .tredici_widgets import TrediciGame
 
 #: Each public widget and the module that defines it.
@@ -32,15 +35,20 @@ _WHERE = {
     "CanItBeat": "tien_len_widgets",
     "CardPicker": "poker_widgets",
     "CardTable": "card_table",
+    "ChinesePokerFirstHand": "setting_lesson",
     "HandComparer": "poker_widgets",
     "HandExplorer": "poker_widgets",
     "LessonPanel": "lesson_widgets",
+    "MauBinhFirstHand": "setting_lesson",
     "MeldThisHand": "three_thirteen_widgets",
     "ScoreSheetWidget": "score_sheet_widgets",
+    "SettingFirstHand": "setting_lesson",
     "Showdown": "arrange_widgets",
+    "ThreeThirteenFirstRound": "three_thirteen_lesson",
     "ThreeThirteenGame": "three_thirteen_widgets",
     "TienLenFirstHand": "tien_len_lesson",
     "TienLenGame": "tien_len_widgets",
+    "TrediciFirstHand": "tredici_lesson",
     "TrediciGame": "tredici_widgets",
     "toggle_token": "poker_widgets",
 }
@@ -51,15 +59,20 @@ __all__ = [
     "CanItBeat",
     "CardPicker",
     "CardTable",
+    "ChinesePokerFirstHand",
     "HandComparer",
     "HandExplorer",
     "LessonPanel",
+    "MauBinhFirstHand",
     "MeldThisHand",
     "ScoreSheetWidget",
+    "SettingFirstHand",
     "Showdown",
+    "ThreeThirteenFirstRound",
     "ThreeThirteenGame",
     "TienLenFirstHand",
     "TienLenGame",
+    "TrediciFirstHand",
     "TrediciGame",
     "toggle_token",
 ]

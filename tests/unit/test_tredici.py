@@ -956,3 +956,23 @@ def test_describe_turns_tells_a_late_last_card_in_the_race_reading() -> None:
     reports = describe_turns(game, parse_actions("last card Js"), ("Ada", "Bruno"))
     assert [r.text for r in reports] == ["Ada said 'last card' in time, then Bruno played J♠"]
     assert not reports[0].finished and reports[0].seat == 1
+
+
+def test_parse_action_reads_the_legal_action_meant_and_names_why_not_otherwise() -> None:
+    state = position(["Qh Kh RJ 5d", "Ad 3c 9s"], pile="Jd")
+    (queen,) = state.legal_actions()
+    assert state.parse_action("play q♥") is queen  # the very action legal now
+    run = state.apply_action(queen)
+    assert run.parse_action("K♥") == Play(parse_card("Kh"))
+    assert run.parse_action("basta") == STOP and run.parse_action("stop!") == STOP
+    joker = run.apply_action("Kh").parse_action("rj")
+    assert joker == Play(Joker(Color.RED))
+    with pytest.raises(IllegalActionError, match="cannot play 5♦: the first card must be one rank"):
+        state.parse_action("5d")
+    with pytest.raises(IllegalActionError, match="cannot draw: you must play when you can"):
+        state.parse_action("draw")
+    with pytest.raises(IllegalActionError, match="2♣: it is not in seat 0's hand"):
+        state.parse_action("2c")
+    with pytest.raises(NotationError, match="cannot read action 'shuffle'"):
+        state.parse_action("shuffle")
+    assert state.legal_actions() == (queen,) and not state.moves  # nothing changed

@@ -317,10 +317,17 @@ def why_not(state: ThreeThirteenState, action: Action, names: Sequence[str]) -> 
     >>> from rules_lib.three_thirteen import new_game
     >>> why_not(new_game(seed=7), Action.parse("discard 2c"), ["you", "Bot A"])
     'Bot A must draw first.'
+    >>> drawn = new_game(seed=7).apply_action(Action.parse("take K♠"))
+    >>> why_not(drawn, Action.parse("draw"), ["Bot A", "you"])
+    'You have drawn already and must now discard.'
     """
     reason = state.check(action).reason
     for seat in reversed(range(len(names))):
-        reason = reason.replace(f"seat {seat} ", f"{names[seat]} ")
+        name = names[seat]
+        if name.lower() == "you":  # "you have", "your hand", not "you has", "their hand"
+            reason = reason.replace(f"seat {seat} has ", "you have ")
+            reason = reason.replace(f"seat {seat} ", "you ").replace(" their hand", " your hand")
+        reason = reason.replace(f"seat {seat} ", f"{name} ")
     return reason[:1].upper() + reason[1:] + "."
 
 

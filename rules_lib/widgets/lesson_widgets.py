@@ -11,15 +11,33 @@ them out and wire the buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import ipywidgets as widgets
 
-from ..lesson import Lesson
 from ..render import message_html
 
-__all__ = ["LessonPanel"]
+__all__ = ["Guided", "LessonPanel"]
+
+
+class _Prompted(Protocol):
+    @property
+    def prompt(self) -> str: ...
+
+
+class Guided(Protocol):
+    """What the panel reads of a lesson (a turn-based :class:`~rules_lib.lesson.Lesson`
+    or a :class:`~rules_lib.setting_lesson.SettingLesson`): its steps' prompts and
+    its closing words."""
+
+    @property
+    def steps(self) -> Sequence[_Prompted]: ...
+
+    @property
+    def closing(self) -> str: ...
+
+    def __len__(self) -> int: ...
 
 
 class LessonPanel(widgets.VBox):  # type: ignore[misc]
@@ -28,7 +46,7 @@ class LessonPanel(widgets.VBox):  # type: ignore[misc]
     ``real_game`` makes the game's full widget when the learner asks for it.
     """
 
-    def __init__(self, lesson: Lesson[Any], real_game: Callable[[], widgets.Widget]) -> None:
+    def __init__(self, lesson: Guided, real_game: Callable[[], widgets.Widget]) -> None:
         self.lesson = lesson
         self._real_game = real_game
         self.progress = widgets.IntProgress(

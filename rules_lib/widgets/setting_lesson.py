@@ -1,0 +1,253 @@
+"""The guided first hands of the games played by setting 13 cards in rows:
+:class:`MauBinhFirstHand` (:data:`rules_lib.mau_binh_lesson.FIRST_HAND`) and
+:class:`ChinesePokerFirstHand` (:data:`rules_lib.chinese_poker_lesson.FIRST_HAND`).
+
+Both are a :class:`SettingFirstHand`: the card widget with the hand and the
+three rows (tap cards, then a row's **Move here**, or drag them; Tab, the
+arrow keys and Space from the keyboard), **Check** for the step, **Show me**
+to select what the step asks for, and at the end the showdown, explained row
+by row, and **Play a real hand** (a :class:`~rules_lib.widgets.arrange_widgets.Showdown`).
+The lesson and its checks are :mod:`rules_lib.setting_lesson`; the widget only
+lays them out and wires the buttons.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+
+import ipywidgets as widgets
+
+from ..arrange import ROWS, Row
+from ..cards import AnyCard, Card, Cards
+from ..chinese_poker_lesson import FIRST_HAND as CHINESE_POKER_FIRST_HAND
+from ..mau_binh_lesson import FIRST_HAND as MAU_BINH_FIRST_HAND
+from ..render import message_html
+from ..render.arrange import arrangement_html
+from ..setting_lesson import Setting, SettingLesson, Settled, signed
+from ..showdown import RULESET_KEYS
+from .card_table import CardTable
+from .lesson_widgets import LessonPanel
+
+__all__ = ["ChinesePokerFirstHand", "MauBinhFirstHand", "SettingFirstHand"]
+
+#: The name of the card widget's row of cards not set yet.
+HAND_ROW = "hand"
+_SMALL = {"layout": widgets.Layout(width="6.5rem")}
+
+
+class SettingFirstHand(widgets.VBox):  # type: ignore[misc]
+    """A guided setting of 13 cards, ``lesson``; ``real_game`` makes the game's
+    full widget for **Play a real hand**.
+
+    >>> from rules_lib.cards import parse_cards
+    >>> w = MauBinhFirstHand()
+    >>> "Step 1 of 3" in w.panel.counter.value and "flush" in w.panel.prompt.value
+    True
+
+    Cards move with a row's **Move here**; **Check** judges the rows.  The aces in
+    front and the nines in the middle: a misset hand, named, and nothing changes:
+
+    >>> w.table.select(parse_cards("Kh Jh 8h 6h 2h")); w.move_selected("back")
+    >>> w.table.select(parse_cards("As Ac 3s")); w.move_selected("front")
+    >>> w.table.select(parse_cards("9s 9d Qd 7c 4d")); w.move_selected("middle")
+    >>> w.check_button.click()
+    >>> w.step, w.panel.answer.value.count("Misset: the middle (pair of nines")
+    (0, 1)
+
+    **Show me** selects the cards the step asks for and names the row; the
+    whole lesson, step by step:
+
+    >>> while w.step < len(w.lesson):
+    ...     w.show_button.click()
+    ...     while w.hint:
+    ...         w.move_selected(w.hint)
+    ...         w.show_button.click()
+    ...     w.check_button.click()
+    >>> "Your result: +1" in w.panel.answer.value and "A tie goes to the dealer" in w.results.value
+    True
+    >>> w.panel.real_button.click()
+    >>> type(w.panel.real.children[0]).__name__
+    'Showdown'
+    """
+
+    def __init__(self, lesson: SettingLesson, real_game: Callable[[], widgets.Widget]) -> None:
+        self.lesson = lesson
+        # LessonPanel reads a lesson's length, its steps' prompts and its closing,
+        # which a SettingLesson has as a turn-based Lesson does
+        self.panel = LessonPanel(lesson, real_game)
+        self.table = CardTable(
+            label="your 13 cards", draggable=True, sortable=True, _dom_classes=("rl-setting",)
+        )
+        self.table.on_move(lambda cards, row: self.move(cards, row))
+        self.check_button = widgets.Button(
+            description="Check",
+            button_style="success",
+            tooltip="check your rows for this step",
+            **_SMALL,
+        )
+        self.show_button = widgets.Button(
+            description="Show me", tooltip="select what this step asks for", **_SMALL
+        )
+        for button, name in ((self.check_button, "check"), (self.show_button, "show")):
+            button.add_class(f"rl-lesson-{name}")
+        self.check_button.on_click(lambda _b: self.check())
+        self.show_button.on_click(lambda _b: self.show_me())
+        self.panel.again_button.on_click(lambda _b: self.restart())
+        self.results = widgets.HTML()
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
+        self.buttons = widgets.HBox([self.check_button, self.show_button], layout=wrap)
+        super().__init__(
+            [
+                self.panel,
+                self.table,
+                self.buttons,
+                self.results,
+                widgets.HBox([self.panel.real_button, self.panel.again_button], layout=wrap),
+                self.panel.real,
+            ],
+            layout=widgets.Layout(width="100%", max_width="44rem"),
+        )
+        self.add_class("rl-setting-lesson")
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to the first step, every card in the hand."""
+        self.step = 0
+        self.setting: Setting = self.lesson.positions()[0]
+        #: the row that **Show me** says to move the selected cards to ('' for none)
+        self.hint = ""
+        self.results.value = ""
+        self.panel.real_button.layout.display = "none"
+        self.panel.again_button.layout.display = "none"
+        self.panel.say("")
+        self._redraw()
+
+    # -- the learner's actions ------------------------------------------------
+
+    def move(self, cards: Iterable[AnyCard], row: str) -> None:
+        """Move ``cards`` to ``row`` (a drop, or a row's **Move here**)."""
+        if self.step >= len(self.lesson):
+            return
+        chosen = [c for c in cards if isinstance(c, Card)]
+        if not chosen:
+            self.panel.say("Tap the cards to move first, then the row's Move here.", "info")
+            return
+        self.setting = self.setting.move(chosen, None if row == HAND_ROW else Row(row))
+        self.hint = ""
+        self.table.select(())
+        self.panel.say("")
+        self._redraw()
+
+    def move_selected(self, row: str) -> None:
+        """Move the selected cards to ``row``, as its **Move here** button does."""
+        self.table.request_move(self.table.selected, row)
+
+    def check(self) -> None:
+        """Judge the rows at this step: on to the next step, or the mistake explained."""
+        if self.step >= len(self.lesson):
+            return
+        verdict = self.lesson.check(self.setting, self.step)
+        if not verdict.done:
+            self.panel.say(verdict.message, "error")
+            return
+        self.step += 1
+        self.hint = ""
+        self.table.select(())
+        self._redraw()
+        if self.step < len(self.lesson):
+            self.panel.say(verdict.message)
+            return
+        settled = self.lesson.showdown(self.setting)
+        self.results.value = _results_html(settled)
+        self.panel.finish(f"{verdict.message} {settled.summary}".strip())
+
+    def show_me(self) -> None:
+        """Select the cards the step asks to move next, and say to which row."""
+        if self.step >= len(self.lesson):
+            return
+        found = self.lesson.next_move(self.setting, self.step)
+        if found is None:
+            self.hint = ""
+            self.table.select(())
+            self.panel.say("Your rows are ready for this step: press Check.")
+            return
+        place, cards = found
+        self.hint = HAND_ROW if place is None else place.value
+        self.table.select(cards)
+        self.panel.say(f"Selected: {Cards(cards)}. Now press Move here ({self.hint}).")
+
+    # -- drawing ----------------------------------------------------------------
+
+    def _redraw(self) -> None:
+        over = self.step >= len(self.lesson)
+        if not over:
+            self.panel.show_step(self.step)
+        for button in (self.check_button, self.show_button):
+            button.disabled = over
+        setting = self.setting
+        n = len(setting.hand)
+        labels = {HAND_ROW: f"Your hand: {n} card{'s' * (n != 1)} to set" if n else "Your hand"}
+        for row in ROWS:
+            value = setting.row_value(row)
+            held = len(setting.row(row))
+            labels[row.value] = f"{row.value.capitalize()} ({held} of {row.size})" + (
+                f": {value}" if value is not None else ""
+            )
+        with self.table.hold_sync():
+            self.table.set_rows(
+                {HAND_ROW: setting.hand, **{row.value: setting.row(row) for row in ROWS}},
+                labels=labels,
+                targets=not over,
+                keep_selection=True,
+            )
+            self.table.disable(setting.cards if over else ())
+
+
+def _results_html(settled: Settled) -> str:
+    """The showdown: each opponent's hand, then the learner's rows against it, line by line."""
+    parts = ["<div class='rl-setting-results' role='region' aria-label='the showdown'>"]
+    for against in settled.against:
+        dealing = against.dealer and "dealer" not in against.name
+        title = f"Against {against.name}" + (" (dealer)" if dealing else "")
+        parts.append(arrangement_html(against.hand, f"{title}: {signed(against.points)}"))
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in against.lines)
+        parts.append(f"<ul style='margin:.2rem 0 .6rem;padding-left:1.2rem'>{items}</ul>")
+    parts.append(message_html(settled.summary, "info"))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class MauBinhFirstHand(SettingFirstHand):
+    """The guided first hand of Mậu Binh (see :class:`SettingFirstHand`)."""
+
+    def __init__(self) -> None:
+        super().__init__(MAU_BINH_FIRST_HAND, lambda: _showdown("mb-source"))
+
+
+class ChinesePokerFirstHand(SettingFirstHand):
+    """The guided first hand of Chinese Poker.
+
+    >>> from rules_lib.cards import parse_cards
+    >>> w = ChinesePokerFirstHand()
+    >>> w.check_button.click()
+    >>> "Not this time: the back has 0 cards" in w.panel.answer.value and w.step == 0
+    True
+    >>> while w.step < len(w.lesson):
+    ...     w.show_button.click()
+    ...     while w.hint:
+    ...         w.move_selected(w.hint)
+    ...         w.show_button.click()
+    ...     w.check_button.click()
+    >>> "Your result: +3" in w.panel.answer.value, w.results.value.count("<li>")
+    (True, 9)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(CHINESE_POKER_FIRST_HAND, lambda: _showdown("cp-source"))
+
+
+def _showdown(key: str) -> widgets.Widget:
+    from .arrange_widgets import Showdown
+
+    return Showdown(seed=42, ruleset=RULESET_KEYS[key])

@@ -63,7 +63,7 @@ GAME_CARDS = ", ".join(
         ".rl-tredici",
         ".rl-setting-lesson",
         ".rl-tt-lesson",
-        ".rl-tredici-lesson",
+        ".rl-td-lesson",
     )
 )
 

@@ -61,6 +61,7 @@ class LessonPanel(widgets.VBox):  # type: ignore[misc]
         self.prompt = widgets.HTML()
         self.prompt.add_class("rl-lesson-prompt")
         self.answer = widgets.HTML()
+        self.answer.add_class("rl-lesson-answer")
         self.real_button = widgets.Button(
             description="Play a real hand",
             button_style="success",

@@ -1,5 +1,6 @@
 """Small Sphinx extension for the book: keep pages free of CDN scripts, and
-add the book's own stylesheet (``tools/static/thirteen.css``).
+add the book's own stylesheet (``tools/static/thirteen.css``) and the script
+that mends the theme's phone menus (``tools/static/thirteen_site.js``).
 
 Jupyter Book 1 always loads sphinx-thebe, which adds a script naming a CDN
 address (and, in this version, adds it twice: a JavaScript error on every
@@ -40,4 +41,6 @@ def setup(app: Any) -> dict[str, Any]:
     # the book's own styles: the "book's reading" boxes
     app.connect("config-inited", _add_static)
     app.add_css_file("thirteen.css")
+    # the theme's phone menus and two accessible names, mended (see the file)
+    app.add_js_file("thirteen_site.js")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -21,11 +21,11 @@ VIEWPORT = {"width": 1280, "height": 900}
 
 # game: (chapter, the selector of its game widget)
 CHAPTERS = {
-    "mau_binh": ("book/mau_binh/index", ".rl-arrange"),
-    "chinese_poker": ("book/chinese_poker/index", ".rl-arrange"),
-    "tien_len": ("book/tien_len/index", ".rl-tien-len"),
-    "three_thirteen": ("book/three_thirteen/index", ".rl-tt-game"),
-    "tredici": ("book/tredici/index", ".rl-tredici"),
+    "mau_binh": ("book/mau_binh/bots", ".rl-arrange"),
+    "chinese_poker": ("book/chinese_poker/bots", ".rl-arrange"),
+    "tien_len": ("book/tien_len/bots", ".rl-tien-len"),
+    "three_thirteen": ("book/three_thirteen/bots", ".rl-tt-game"),
+    "tredici": ("book/tredici/bots", ".rl-tredici"),
 }
 
 # game: (app, its query, the selector of its game widget)

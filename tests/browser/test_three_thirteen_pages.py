@@ -24,7 +24,7 @@ def test_the_chapter_draws_both_widgets(browser, site_url, screenshot_dir, viewp
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     watch = PageWatch(page)
-    page.goto(f"{site_url}/book/three_thirteen/index.html", wait_until="load")
+    page.goto(f"{site_url}/book/three_thirteen/bots.html", wait_until="load")
 
     # meld this hand: hand no. 8 of round 6, a card picture per card, the controls
     page.wait_for_selector(".rl-meld-hand", state="visible", timeout=ANSWER_MS)

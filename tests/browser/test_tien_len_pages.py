@@ -26,10 +26,14 @@ def test_tien_len_page_draws_the_trainer_and_the_game(browser, site_url, screens
     watch = PageWatch(page)
     page.goto(f"{site_url}/book/tien_len/index.html", wait_until="load")
 
-    # pictures drawn by the page's cells: ranks, plays, the trick, the deals
+    # pictures drawn by the rules page's cells: ranks, plays, the trick, the deals
     assert page.locator("article .rl-cards svg[role=img]").count() > 60
     assert page.get_by_text("Everyone else has passed since Chi's play").is_visible()
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"the rules page is {overflow}px wider than the screen"
 
+    # the trainer and the game are on the part's page of the bots
+    page.goto(f"{site_url}/book/tien_len/bots.html", wait_until="load")
     page.wait_for_selector(".rl-can-it-beat", state="visible", timeout=ANSWER_MS)
     trainer = page.locator(".rl-can-it-beat")
     assert trainer.locator("input[type=text]").nth(0).input_value() == "9s 9d"

@@ -25,13 +25,13 @@ from typing import Any
 
 import pytest
 
-from rules_lib.arrange import ROW_SIZES, SPLITS, Row, Special, deal
 from rules_lib.cards import RANKS, SUITS, Joker, Rank, standard_deck
 from rules_lib.chinese_poker import SOURCE_ROYALTIES, SOURCE_SPECIALS
 from rules_lib.games import GAMES, game_info
 from rules_lib.mau_binh import PRESETS as MAU_BINH_PRESETS
 from rules_lib.odds import HANDS_13, HOLDINGS, hands_with, probability
 from rules_lib.poker import CATEGORY_COUNTS_3, CATEGORY_COUNTS_5, Category, distinct_values
+from rules_lib.arrange import ROW_SIZES, SPLITS, Row, Special, deal
 from rules_lib.strategy import ADVICE
 from rules_lib.three_thirteen import PRESETS as THREE_THIRTEEN_PRESETS
 from rules_lib.three_thirteen import ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank
@@ -50,17 +50,24 @@ from .book import Page, number, ordinal, page, prose, toc_pages
 
 # --- pages ----------------------------------------------------------------------
 
+
+def game_pages(key: str) -> tuple[str, ...]:
+    """The toc pages of a game's part (its folder is the game's key): a game's figures
+    are checked on every page of its part, wherever a split of its chapter put them."""
+    return tuple(p.name for p in toc_pages() if p.name.startswith(f"book/{key}/"))
+
+
 INTRO = "book/intro"
 CARDS = "book/cards_and_hands"
-MAU_BINH = "book/mau_binh/index"
-CHINESE_POKER = "book/chinese_poker/index"
+MAU_BINH = game_pages("mau_binh")
+CHINESE_POKER = game_pages("chinese_poker")
 ADVICE_PAGE = "book/strategy/advice"
 ODDS = "book/strategy/odds"
-TIEN_LEN = "book/tien_len/index"
-THREE_THIRTEEN = "book/three_thirteen/index"
-TREDICI = "book/tredici/index"
+TIEN_LEN = game_pages("tien_len")
+THREE_THIRTEEN = game_pages("three_thirteen")
+TREDICI = game_pages("tredici")
 TEACHING = "book/teaching/index"
-ARRANGEMENT_PAGES = (MAU_BINH, CHINESE_POKER, ADVICE_PAGE, ODDS, CARDS, TEACHING)
+ARRANGEMENT_PAGES = (*MAU_BINH, *CHINESE_POKER, ADVICE_PAGE, ODDS, CARDS, TEACHING)
 
 # --- the library's figures ------------------------------------------------------
 
@@ -186,7 +193,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "each-card-its-strength",
-        (TIEN_LEN,),
+        TIEN_LEN,
         r"\beach of the NUM(n) cards\b",
         _const(n=DECK_SIZE),
         "each of the 52 cards has",
@@ -276,7 +283,7 @@ FACTS: tuple[Fact, ...] = (
     # --- arranging 13 cards ---
     Fact(
         "arrangement-players",
-        (MAU_BINH, CHINESE_POKER),
+        (*MAU_BINH, *CHINESE_POKER),
         r"\b(?:NUM(n) people sit down|each of the NUM(m) players)",
         lambda c: {k: ARRANGE_PLAYERS for k in ("n", "m")},
         "each of the four players is scored",
@@ -360,7 +367,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "instant-wins",
-        (MAU_BINH,),
+        MAU_BINH,
         r"\bhere are the NUM(n), in the order\b",
         _const(n=len(MAU_BINH_PRESETS["source"].instant_win_order)),
         "Here are the six, in the order",
@@ -376,7 +383,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "special-points",
-        (CHINESE_POKER,),
+        CHINESE_POKER,
         r"\*\*(?P<special>thirteen|six pairs|three straights|three flushes)\*\*[^.]*?\btakes? NUM(n)(?: points)? from each",
         lambda c: {
             "n": SPECIAL_POINTS[
@@ -396,7 +403,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "royalty-back",
-        (CHINESE_POKER,),
+        CHINESE_POKER,
         r"\bstraight flush in the back (?:wins|earns the royalty of) NUM(n)\b",
         _const(n=ROYALTY[(Row.BACK, Category.STRAIGHT_FLUSH)]),
         "a straight flush in the back wins 5",
@@ -404,7 +411,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "royalty-front",
-        (CHINESE_POKER,),
+        CHINESE_POKER,
         r"\bthree \w+ in front earns? NUM(n)\b",
         _const(n=ROYALTY[(Row.FRONT, Category.THREE_OF_A_KIND)]),
         "his three eights in front earn 3",
@@ -412,7 +419,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "example-3-total",
-        (CHINESE_POKER,),
+        CHINESE_POKER,
         r"\bsingle point: NUM(n) from each of the NUM(m) others, NUM(t) in all\b",
         lambda c: {
             "n": (
@@ -549,7 +556,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "wild-rank-of-a-round",
-        (THREE_THIRTEEN, TEACHING),
+        (*THREE_THIRTEEN, TEACHING),
         r"\bround NUM(r)\b[^.]{0,40}?\bRANKS(rank) (?:are )?wild\b",
         lambda c: (
             {"rank": wild_rank(c["r"]).plural} if 1 <= c["r"] <= ROUNDS else {"r": f"1 to {ROUNDS}"}
@@ -559,7 +566,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "cards-of-a-round",
-        (THREE_THIRTEEN, TEACHING),
+        (*THREE_THIRTEEN, TEACHING),
         r"\b(?:round NUM(r) \(NUM(n) cards each|(?:a|the) ORD(o) round,? (?:of|with) NUM(m) cards)",
         lambda c: {"n": round_cards(c["r"])} if "r" in c else {"m": round_cards(c["o"])},
         "in round 4 (six cards each, sixes wild)",
@@ -659,7 +666,7 @@ FACTS: tuple[Fact, ...] = (
     *(
         Fact(
             f"presets-{key}",
-            (f"book/{key}/index",),
+            game_pages(key),
             r"\bNUM(n) (?:presets|ready-made sets)\b",
             _const(n=len(presets)),
             "collected in three presets",
@@ -691,7 +698,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tien-len-hand-size",
-        (TIEN_LEN,),
+        TIEN_LEN,
         r"\bwith \**NUM(p) players\**,? each gets NUM(n) cards",
         lambda c: {"n": tien_len_hand(c["p"])},
         "With **three players** each gets seventeen cards",
@@ -699,7 +706,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tien-len-second-deck",
-        (TIEN_LEN,),
+        TIEN_LEN,
         r"\bwith \**NUM(lo) to NUM(hi) players\**,? a second deck supplies NUM(n) more cards",
         _const(
             lo=TIEN_LEN_TWO_DECKS_FROM,
@@ -711,7 +718,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tien-len-bots",
-        (TIEN_LEN,),
+        TIEN_LEN,
         r"\b(?:book has NUM(n) bots|against NUM(m) bots)\b",
         _const(n=len(TIEN_LEN_BOTS), m=TIEN_LEN_DEAL.num_players - 1),
         "The book has three bots",
@@ -720,7 +727,7 @@ FACTS: tuple[Fact, ...] = (
     # --- Tredici ---
     Fact(
         "tredici-players",
-        (TREDICI,),
+        TREDICI,
         r"\brace for NUM(n) players\b",
         _const(n=TREDICI_DEAL.num_players),
         "It is a race for two players",
@@ -728,7 +735,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-hand",
-        (TREDICI,),
+        TREDICI,
         r"\b(?:starts with NUM(a) cards|player is dealt NUM(b)\b|you are dealt NUM(c) cards)",
         lambda c: {k: TREDICI_RULES.hand_size for k in "abc"},
         "each starts with thirteen cards",
@@ -736,7 +743,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-deck",
-        (TREDICI,),
+        TREDICI,
         r"(?:\bNUM(n) cards in all\b|^#+ NUM(m) cards\b)",
         lambda c: {k: len(TREDICI_DECK) for k in "nm"},
         "54 cards in all",
@@ -752,7 +759,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-joker-draw",
-        (TREDICI,),
+        TREDICI,
         r"\b(?:take \**NUM(a) cards\** from the stock|costs the opponent up to NUM(b) cards)",
         lambda c: {k: TREDICI_RULES.joker_draw for k in "ab"},
         "they take **thirteen cards** from the stock",
@@ -760,7 +767,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-thirteen-penalty",
-        (TREDICI,),
+        TREDICI,
         r"\b(?:pick up NUM(a) cards|makes? it draw NUM(b)\b)",
         lambda c: {k: TREDICI_RULES.thirteen_penalty for k in "ab"},
         "and you pick up thirteen cards",
@@ -768,7 +775,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-big-draw",
-        (TREDICI,),
+        TREDICI,
         r"\bNUM(n)-card draw\b",
         lambda c: {
             "n": OneOf(frozenset({TREDICI_RULES.joker_draw, TREDICI_RULES.thirteen_penalty}))
@@ -778,7 +785,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-turn-limit",
-        (TREDICI,),
+        TREDICI,
         r"\b(?:after|reaches|reaching) NUM(n) turns\b[^.]*?\bdraw\b",
         _const(n=TREDICI_RULES.turn_limit),
         "after 5000 turns the library calls it a draw",
@@ -786,7 +793,7 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "tredici-neighbours",
-        (TREDICI,),
+        TREDICI,
         r"\bevery rank has exactly NUM(n) neighbours\b",
         _const(n=sum(is_neighbour(Rank.ACE, r) for r in Rank)),
         "every rank has exactly two neighbours",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import os
+import sys
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ __all__ = [
     "UrlSync",
     "deal_number",
     "follow_game",
+    "follow_page_link",
     "link_choice",
     "other_app_html",
     "preheated",
@@ -34,9 +36,36 @@ __all__ = [
     "wide_button",
 ]
 
+# The app page that opens a widget's link, by the module that makes its ShareLink:
+# copied from a chapter, the link opens ``<site>/apps/<app>.html?…``.
+APP_OF_MODULE = {
+    "arrange_widgets": "arrange_13",
+    "score_sheet_widgets": "score_sheet",
+    "strategy_widgets": "strategy_lab",
+    "three_thirteen_widgets": "three_thirteen",
+    "tien_len_widgets": "tien_len",
+    "tredici_widgets": "tredici",
+}
+
+# The whole address of the link in ``box`` (its data-link, data-app), worked out in
+# the page, which alone knows where it runs: a link Voila made whole stays as it is;
+# a query goes after this page's address on an app page, and after the app's page
+# from a chapter (``…/book/…``) or a notebook of the book's JupyterLite (``…/lite/…``).
+_WHOLE = (
+    "var v=box.getAttribute('data-link'),a=box.getAttribute('data-app'),p=location.pathname;"
+    "if(v.charAt(0)==='?'){"
+    "if(a&&p.indexOf('/apps/')<0){"
+    "var r=p.indexOf('/book/')>=0?p.split('/book/')[0]:p.indexOf('/lite/')>=0?p.split('/lite/')[0]:null;"
+    "if(r!==null){p=r+'/apps/'+a+'.html';}}"
+    "v=location.origin+p+v;}"
+    "box.value=v;box.select();"
+)
+_SHOW = "var box=this;" + _WHOLE
 _COPY = (
-    "const box=this.parentElement.querySelector('input');box.select();"
-    "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(box.value);}"
+    "var box=this.parentElement.querySelector('input');"
+    + _WHOLE
+    + "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(box.value)"
+    ".catch(function(){document.execCommand('copy');});}"
     "else{document.execCommand('copy');}this.textContent='Copied';"
 )
 
@@ -53,11 +82,16 @@ class UrlSync(anywidget.AnyWidget):
 class ShareLink(widgets.HTML):  # type: ignore[misc]
     """A link to the current deal, with a button that copies it.
 
-    >>> link = ShareLink()
+    ``link`` is what Python knows of it: the whole address under Voila, else its
+    query.  The page makes it whole when the link is copied or its box is focused
+    (``_WHOLE``): from a chapter, the address of the app ``app`` (by default the one
+    of the module that makes the link, ``APP_OF_MODULE``), which opens the same deal.
+
+    >>> link = ShareLink(app="tredici")
     >>> link.update("seed=7&rules=cp-source")
     >>> link.link
     '?seed=7&rules=cp-source'
-    >>> "Copy link to this deal" in link.value
+    >>> "Copy link to this deal" in link.value and "data-app='tredici'" in link.value
     True
     """
 
@@ -65,20 +99,27 @@ class ShareLink(widgets.HTML):  # type: ignore[misc]
         self,
         what: str = "deal",
         promise: str = "Everyone who opens this link gets the same deal and rules.",
+        app: str | None = None,
     ) -> None:
         super().__init__()
         self.link = ""
         self.what, self.promise = what, promise
+        if app is None:  # the app of the widget module that makes this link
+            module = sys._getframe(1).f_globals.get("__name__", "")
+            app = APP_OF_MODULE.get(module.rpartition(".")[2], "")
+        self.app = app
         self.add_class("rl-share")
 
     def update(self, query: str) -> None:
         self.link = app_link(query)
-        safe = html.escape(self.link)
+        safe = html.escape(self.link, quote=True)
         self.value = (
             "<div style='display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:.3rem 0'>"
-            f"<input type='text' readonly value='{safe}' aria-label='link to this {self.what}' "
+            f"<input type='text' readonly value='{safe}' data-link='{safe}' "
+            f"data-app='{html.escape(self.app, quote=True)}' "
+            f"onfocus=\"{html.escape(_SHOW)}\" aria-label='link to this {self.what}' "
             "style='flex:1 1 14rem;min-width:0;font-size:.9rem;padding:.2rem'>"
-            f'<button type="button" onclick="{_COPY}" '
+            f'<button type="button" onclick="{html.escape(_COPY)}" '
             f"style='padding:.2rem .6rem'>Copy link to this {self.what}</button></div>"
             f"<p style='margin:0;font-size:.85rem;color:#555'>{html.escape(self.promise)}</p>"
         )
@@ -250,6 +291,73 @@ def follow_game(
     set_controls((seed, wanted))
     if not set_controls(*settings):
         deal()
+
+
+def follow_page_link(shown: object, query: str) -> list[str]:
+    """Deal a chapter's game widget as its page's address asks: live in a page opened
+    as ``…/tredici/index.html?seed=42&rules=house``, the game with a link to its deal
+    (a ``share``) and a number box (its own, or its hand's) deals game 42 under those
+    rules, as the app's page would; another widget is left as it is.  Returns what
+    the address asked that could not be used (``tools/live/page_bridge.py`` calls it
+    for each widget a chapter shows).
+
+    >>> from rules_lib.widgets import TrediciGame, Showdown, HandExplorer
+    >>> game = TrediciGame(seed=1)
+    >>> follow_page_link(game, "seed=42&rules=house"), game.seed.value, game.rules.value
+    ([], 42, 'house')
+    >>> game.share.link
+    '?seed=42&rules=house'
+    >>> follow_page_link(game, "seed=x&rules=poker")[1]
+    "the link asks for rules 'poker'; known: source, house, simple"
+    >>> showdown = Showdown(seed=1)
+    >>> follow_page_link(showdown, "seed=5&rules=mb-source"), showdown.hand.seed.value
+    ([], 5)
+    >>> showdown.rules.value, "seed=5&rules=mb-source" in showdown.share.link
+    ('Mậu Binh (source rules)', True)
+    >>> follow_page_link(HandExplorer(), "seed=5")
+    []
+    """
+    part = next(
+        (
+            p
+            for p in (shown, getattr(shown, "hand", None))
+            if isinstance(getattr(p, "seed", None), widgets.BoundedIntText)
+        ),
+        None,
+    )
+    deal = getattr(part, "deal_button", None) or getattr(part, "new_button", None)
+    if not isinstance(getattr(shown, "share", None), ShareLink) or part is None or deal is None:
+        return []
+    seed: widgets.BoundedIntText = part.seed  # type: ignore[attr-defined]
+    menu = getattr(shown, "rules", None)
+    choices = _rules_choices(menu)
+    link = read_query(query, choices)
+    if link.seed is not None or link.rules is not None:
+        settings = [(menu, choices.get(link.rules or ""))] if choices else []
+        follow_game(seed, link.seed, settings, deal.click)
+    return list(link.problems)
+
+
+def _rules_choices(menu: object) -> dict[str, str]:
+    """The rules a link may name for ``menu``, as link key -> menu value: a game's
+    presets for its rules menu (:func:`rules_menu`), the rule sets for the arrange
+    widgets' menu; nothing for another.
+
+    >>> _rules_choices(rules_menu("tredici", "house"))
+    {'source': 'source', 'house': 'house', 'simple': 'simple'}
+    """
+    if not isinstance(menu, widgets.Dropdown):
+        return {}
+    from ..games import GAMES
+    from ..showdown import RULESET_KEYS
+
+    options = list(menu.options)
+    for game in GAMES:
+        if options == [(p.title, p.name) for p in game.preset_infos]:
+            return {p.link: p.name for p in game.preset_infos}
+    if options and set(options) <= set(RULESET_KEYS.values()):
+        return {key: name for key, name in RULESET_KEYS.items() if name in options}
+    return {}
 
 
 def set_controls(*settings: tuple[widgets.ValueWidget, object]) -> bool:

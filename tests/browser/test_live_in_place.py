@@ -139,7 +139,7 @@ CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
     "cards_and_hands": ("book/cards_and_hands", 2, _cards_and_hands),
     "mau_binh": ("book/mau_binh/index", 3, _mau_binh),
     "chinese_poker": ("book/chinese_poker/index", 1, _chinese_poker),
-    "tien_len": ("book/tien_len/index", 3, _tien_len),
+    "tien_len": ("book/tien_len/bots", 2, _tien_len),
     "three_thirteen": ("book/three_thirteen/index", 2, _three_thirteen),
     "tredici": ("book/tredici/index", 1, _tredici),
     "strategy_advice": ("book/strategy/advice", 1, _advice),
@@ -173,7 +173,7 @@ def test_the_chapter_widgets_go_live_in_place(
         bars = page.locator(".rl-live-bar")
         expect(bars).to_have_count(count)
         # each widget says what it is until then; the page's own button is there too
-        expect(bars.first).to_contain_text("A picture of the first position")
+        expect(bars.first).to_contain_text("Picture of the first position")
         assert page.get_by_role("button", name="Play the widgets live").count() == 1
         saved_views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]')
         before = saved_views.count()
@@ -236,7 +236,7 @@ def python_figures(page: Any) -> dict[str, Any]:
     """What the page's Python reports (``window.__rlLive``: its stages, the widgets'
     times, the snapshot), once it has said whether it used or kept a snapshot."""
     page.wait_for_function(
-        "() => window.__rlLive && (window.__rlLive.snapshot === 'used'"
+        "() => window.__rlLive && (window.__rlLive.snapshot !== 'made'"
         " || window.__rlLive.snapshot_bytes !== undefined)",
         timeout=PAGE_MS,
     )
@@ -272,9 +272,10 @@ def test_first_and_second_visit(
 ) -> None:
     base, served = served_site
     context = offline_browser.new_context(viewport={"width": 1280, "height": 900})
-    url = f"{base}/book/tien_len/index.html"
-    first = _visit(context, url, served, 2)
-    second = _visit(context, url, served, 2)
+    path, count, _use = CHAPTERS["tien_len"]
+    url = f"{base}/{path}.html"
+    first = _visit(context, url, served, count)
+    second = _visit(context, url, served, count)
     context.close()
     # the first visit kept a memory snapshot of Python with the widgets imported; the
     # second started from it and fetched no file again (the server said "not modified")
@@ -288,3 +289,182 @@ def test_first_and_second_visit(
         f"{first['bytes_sent'] / 1e6:.1f} MB sent; second visit {second['live_s']} s, "
         f"{second['bytes_sent'] / 1e3:.0f} kB sent"
     )
+
+
+# Issue 30: a phone (390 px, touch) and a desktop
+SIZES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+
+
+def _press_where(page: Any, target: Any, size: str) -> None:
+    """A finger's tap (phone) or a mouse click (desktop) on the middle of ``target``, as
+    a reader gives it: at that point of the screen, whatever is there to take it."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if size == "phone":
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def _bars(page: Any) -> int:
+    count: int = page.locator(".rl-live-bar").count()
+    return count
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_picture_says_so_takes_no_input_and_a_tap_brings_it_live(
+    offline_browser: Any, served_site: tuple[str, Any], screenshot_dir: Path, size: str
+) -> None:
+    """Before "Play it live", a saved widget is a picture that cannot be taken for a live
+    one: framed, labelled by its bar just above it, inert (a tapped card does not lift,
+    its fields are no Tab stops); a tap on it brings the page live, and then it plays."""
+    base, _served = served_site
+    context = offline_browser.new_context(**SIZES[size])
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        page.goto(f"{base}/{CHAPTERS['tien_len'][0]}.html", wait_until="load")
+        count = _bars(page)
+        expect(page.locator(".rl-live-frame.rl-live-picture")).to_have_count(count)
+        frame = page.locator(".rl-live-frame", has=page.locator(".rl-tien-len"))
+        picture = frame.locator(".rl-live-frozen")
+        expect(picture).to_have_attribute("inert", "")
+        bar = frame.locator(".rl-live-bar")
+        expect(bar).to_contain_text("Picture of the first position, not live yet")
+        expect(bar.locator(".rl-live-tag")).to_be_visible()
+        # the bar sits just above the widget's own controls
+        above, below = bar.bounding_box(), picture.bounding_box()
+        assert 0 <= below["y"] - (above["y"] + above["height"]) < 24, (above, below)
+        # nothing in the picture takes the keyboard: Tab goes from the bar past it
+        controls = picture.locator("button, input, select, textarea, [tabindex]")
+        assert controls.count() > 0
+        focusable = picture.evaluate(
+            "el => [...el.querySelectorAll('button, input, select, textarea, [tabindex]')]"
+            ".filter(c => { c.focus(); return document.activeElement === c; }).length"
+        )
+        assert focusable == 0
+        frame.locator(".rl-live-go").focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("!document.activeElement.closest('.rl-live-frozen')")
+        page.screenshot(path=str(screenshot_dir / f"live-picture-{size}.png"))
+        # a card of the picture, tapped: nothing lifts, the widget goes live
+        card = picture.locator(".rl-tl-card", has_text="J♣")
+        _press_where(page, card, size)
+        expect(page.locator(".rl-tien-len .rl-tl-card.rl-selected")).to_have_count(0)
+        wait_live(page, count)
+        expect(page.locator(".rl-live-frozen[inert]")).to_have_count(0)
+        expect(frame).not_to_have_class(re.compile(r"\brl-live-picture\b"))
+        expect(bar).to_contain_text("Live: Python runs in your browser.")
+        expect(page.locator(".rl-tien-len .rl-tl-card.rl-selected")).to_have_count(0)
+        _tien_len(page)  # and it plays: a card selected, then Play, answered by Python
+    except Exception:
+        page.screenshot(path=str(screenshot_dir / f"live-picture-{size}-failed.png"))
+        raise
+    finally:
+        context.close()
+    watch.check()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_page_button_says_the_page_is_live_and_rests(
+    offline_browser: Any, served_site: tuple[str, Any], size: str
+) -> None:
+    """Issue 30: "Play the widgets live" stayed bright and busy once live."""
+    base, _served = served_site
+    context = offline_browser.new_context(**SIZES[size])
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        page.goto(f"{base}/book/cards_and_hands.html", wait_until="load")
+        button = page.locator(".rl-live-page-button")
+        expect(button).to_have_text("Play the widgets live")
+        _press_where(page, button, size)
+        wait_live(page, _bars(page))
+        expect(button).to_have_text("The widgets are live")
+        expect(button).to_have_attribute("aria-disabled", "true")
+        expect(button).not_to_have_attribute("aria-busy", "true")
+        style = button.evaluate(
+            "b => { const s = getComputedStyle(b); return [s.cursor, s.backgroundColor]; }"
+        )
+        assert style == ["default", "rgba(0, 0, 0, 0)"], style  # no busy cursor, no colour
+        _press_where(page, button, size)  # pressed again: nothing starts again
+        expect(page.locator(".rl-live-bar[data-live='1']")).to_have_count(_bars(page))
+        _cards_and_hands(page)
+    finally:
+        context.close()
+    watch.check()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_visit_deals_a_new_random_game(
+    offline_browser: Any, served_site: tuple[str, Any], size: str
+) -> None:
+    """Issue 30: later visits restored Python's memory snapshot with its random state,
+    so each visit's first "Random game" (or "New deal") was the same.  Three visits in
+    one browser (the second and third from the snapshot) deal three different games."""
+    base, _served = served_site
+    context = offline_browser.new_context(**SIZES[size])
+    dealt, snapshots = [], []
+    try:
+        for _visit in range(3):
+            page = context.new_page()
+            watch = PageWatch(page, route=False)  # keeps the browser's cache
+            page.goto(f"{base}/book/tredici/index.html", wait_until="load")
+            _press_where(page, page.locator(".rl-live-go").first, size)
+            wait_live(page, _bars(page))
+            snapshots.append(python_figures(page)["snapshot"])
+            number = page.locator(".rl-tredici input[type=number]").first
+            before = number.input_value()
+            _press_where(page, page.get_by_role("button", name="Random game"), size)
+            expect(number).not_to_have_value(before)
+            dealt.append(number.input_value())
+            page.close()
+            watch.check()
+    finally:
+        context.close()
+    assert snapshots == ["made", "used", "used"]
+    assert len(set(dealt)) == 3, dealt
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_chapter_honours_its_address_and_copies_a_whole_link(
+    offline_browser: Any, served_site: tuple[str, Any], size: str
+) -> None:
+    """Issue 30: "Copy link to this deal" copied only ``?seed=…&rules=…`` outside Voila.
+    A chapter opened with ``?seed=42&rules=house`` deals that game once live; its link
+    is the whole address of the game's app page, which opens the same deal."""
+    base, _served = served_site
+    context = offline_browser.new_context(**SIZES[size])
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        page.goto(f"{base}/book/tredici/index.html?seed=42&rules=house", wait_until="load")
+        _press_where(page, page.locator(".rl-live-go").first, size)
+        wait_live(page, _bars(page))
+        game = page.locator(".rl-tredici")
+        expect(game.locator("input[type=number]").first).to_have_value("42")
+        expect(page.locator(".rl-live-bar").first).not_to_contain_text("could not be used")
+        box = game.locator(".rl-share input")
+        expect(box).to_have_attribute("data-link", "?seed=42&rules=house")
+        _press_where(page, game.get_by_role("button", name="Copy link to this deal"), size)
+        whole = f"{base}/apps/tredici.html?seed=42&rules=house"
+        expect(box).to_have_value(whole)
+        assert page.evaluate("navigator.clipboard.readText()") == whole
+        again = context.new_page()
+        again_watch = PageWatch(again)
+        again.goto(whole, wait_until="load")
+        wait_live(again, 1)
+        expect(again.locator(".rl-tredici input[type=number]").first).to_have_value("42")
+        expect(again.locator(".rl-tredici .rl-share input")).to_have_attribute(
+            "data-link", "?seed=42&rules=house"
+        )
+        again.close()
+        again_watch.check()
+    finally:
+        context.close()
+    watch.check()

@@ -16,6 +16,7 @@ assert: the machine's load decides them; ``benchmarks/live_in_place.py`` prints 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -73,6 +74,27 @@ def test_every_app_has_a_page(site_dir: Path) -> None:
     assert (site_dir / "apps" / "index.html").is_file()
     assert (site_dir / "_static" / "thirteen_live_worker.mjs").is_file()
     assert not (site_dir / "lite" / "repl").exists()  # the REPL is no longer needed
+
+
+def test_the_live_runtime_ships_its_modules_compiled(site_dir: Path) -> None:
+    """Issue 30: the browser no longer compiles the wheels' modules or the standard
+    library's on a first visit: the build ships them compiled for Pyodide's Python
+    (``tools/lite/live_bundle.py``), and ``live.json`` names those files."""
+    import tarfile
+    import zipfile
+
+    pyodide = site_dir / "lite" / "static" / "pyodide"
+    live = json.loads((pyodide / "live.json").read_text(encoding="utf-8"))
+    assert live["python"].startswith("3.") and live["site_compiled"] > 100
+    with tarfile.open(pyodide / live["site"]) as tar:
+        names = set(tar.getnames())
+    assert "rules_lib/cards.pyc" in names and "rules_lib/cards.py" not in names
+    assert "rules_lib/widgets/card_table.js" in names  # the package's data stays
+    assert not any(n.startswith("anywidget/labextension/") for n in names)
+    with zipfile.ZipFile(pyodide / live["stdlib"]) as stdlib:
+        members = set(stdlib.namelist())
+    assert "json/__init__.pyc" in members and "json/__init__.py" not in members
+    assert "smtplib.py" in members  # what the widgets never import stays source
 
 
 def test_apps_run_from_their_address(
@@ -222,6 +244,12 @@ def test_the_score_sheet_keeps_its_deals_in_the_address_without_a_server(
         expect(sheet).to_contain_text("Deal 1 settled")
         page.wait_for_function("() => window.location.search.includes('deal=')")
         address = page.url
+        # the sheet's link is a whole address too, the one that brings the sheet back
+        page.get_by_role("button", name="Copy link to this sheet").click()
+        box = sheet.locator(".rl-share input")
+        expect(box).to_have_value(
+            re.compile(rf"^{re.escape(base)}/apps/score_sheet\.html\?.*deal=")
+        )
         watch.check()
         again = context.new_page()
         again_watch = PageWatch(again)
@@ -229,5 +257,50 @@ def test_the_score_sheet_keeps_its_deals_in_the_address_without_a_server(
         expect(again.locator(".rl-score-sheet")).to_contain_text("Every deal adds up to zero")
         assert again.locator(".rl-score-sheet table tr").count() == 3
         again_watch.check()
+    finally:
+        context.close()
+
+
+SIZES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1200, "height": 900}},
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_each_visit_deals_a_new_deal_and_its_link_is_whole(
+    offline_browser: Any, served_site: tuple[str, Any], size: str
+) -> None:
+    """Issue 30: a later visit restored Python's snapshot with its random state, so the
+    first "New deal" gave the same deal on every visit; and "Copy link to this deal"
+    copied only ``?seed=…``.  Three visits in one browser deal three different deals;
+    the copied link is the page's whole address, and opens that deal."""
+    base, _served = served_site
+    context = offline_browser.new_context(**SIZES[size])
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    dealt = []
+    try:
+        for _visit in range(3):
+            page = context.new_page()
+            watch = PageWatch(page, route=False)  # keeps the browser's cache
+            _open(page, f"{base}/apps/arrange_13.html?rules=mb-source")
+            number = page.locator(".rl-arrange input[type=number]")
+            before = number.input_value()
+            page.get_by_role("button", name="New deal").click()
+            expect(number).not_to_have_value(before)
+            dealt.append(number.input_value())
+            page.close()
+            watch.check()
+        assert len(set(dealt)) == 3, dealt
+
+        page = context.new_page()
+        watch = PageWatch(page)
+        _open(page, f"{base}/apps/arrange_13.html?seed={dealt[-1]}&rules=mb-source")
+        page.get_by_role("button", name="Copy link to this deal").click()
+        whole = f"{base}/apps/arrange_13.html?seed={dealt[-1]}&rules=mb-source"
+        expect(page.locator(".rl-showdown .rl-share input")).to_have_value(whole)
+        assert page.evaluate("navigator.clipboard.readText()") == whole
+        page.close()
+        watch.check()
     finally:
         context.close()

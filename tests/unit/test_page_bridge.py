@@ -188,3 +188,53 @@ def test_warm_up_needs_no_ipython_and_leaves_nothing_out() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == {"left_out": [], "stand_in": True}
+
+
+def test_reseed_gives_every_generator_seeded_at_import_a_fresh_state() -> None:
+    """A memory snapshot restores Python's random state as it was when it was taken:
+    every visit would deal the same "new" deal.  ``reseed`` (run after every start)
+    seeds ``random``'s own generator and a module's own ``random.Random`` afresh."""
+    out = run(
+        """
+        import random, types
+        module = types.ModuleType("dealer")
+        module.rng = random.Random(1)
+        sys.modules["dealer"] = module
+        random.seed(1)
+        snapshot = (random.getstate(), module.rng.getstate())
+        firsts = []
+        for _ in range(2):  # two "visits" restored from the same snapshot
+            random.setstate(snapshot[0]); module.rng.setstate(snapshot[1])
+            seeded = page_bridge.reseed("00ff" * 16)
+            firsts.append((random.randrange(10**6), module.rng.randrange(10**6)))
+        print(json.dumps({"seeded": seeded, "firsts": firsts}))
+        """
+    )
+    assert out["seeded"] >= 2
+    (global_1, own_1), (global_2, own_2) = out["firsts"]
+    assert global_1 != global_2 and own_1 != own_2
+
+
+def test_a_chapter_widget_deals_what_the_page_address_asks() -> None:
+    """Live in a page opened as ``…?seed=42&rules=house``, a game with a link to its
+    deal deals that game (``follow_link`` with the build's follow function); a link it
+    cannot use is named; another widget is left as it is."""
+    out = run(
+        """
+        follow = "rules_lib.widgets.share_widgets:follow_page_link"
+        page_bridge.run_cell("from rules_lib.widgets import TrediciGame\\n\\ngame = TrediciGame(seed=144)\\ngame")
+        note = page_bridge.follow_link("seed=42&rules=house", follow)
+        game = page_bridge._namespace["game"]
+        page_bridge.run_cell("from rules_lib.widgets import HandExplorer\\n\\nHandExplorer('Kd Kc 9s 9h Qc')")
+        other = page_bridge.follow_link("seed=42&rules=house", follow)
+        page_bridge.run_cell("TrediciGame(seed=144)")
+        bad = page_bridge.follow_link("rules=poker", follow)
+        print(json.dumps({"note": note, "seed": game.seed.value, "rules": game.rules.value,
+                          "link": game.share.link, "app": game.share.app, "other": other, "bad": bad}))
+        """
+    )
+    assert out["note"] == "" and out["other"] == ""
+    assert (out["seed"], out["rules"], out["link"]) == (42, "house", "?seed=42&rules=house")
+    # a copied link opens <site>/apps/tredici.html?seed=42&rules=house
+    assert out["app"] == "tredici"
+    assert "the link asks for rules 'poker'" in out["bad"]

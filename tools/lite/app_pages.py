@@ -61,14 +61,12 @@ def live_config(name: str) -> dict[str, object]:
     True
     """
     sys.path.insert(0, str(HERE))
-    from thirteen_lite import LIVE_PACKAGES, LIVE_STAND_INS, PYODIDE_FROM_STATIC
+    from thirteen_lite import PYODIDE_FROM_STATIC
 
     return {
         "cells": [{"target": "#rl-app", "code": make_app_notebooks.lite_code(name), "query": True}],
         "autostart": True,
         "pyodide": PYODIDE_FROM_STATIC,
-        "packages": LIVE_PACKAGES,
-        "standIns": LIVE_STAND_INS,
     }
 
 

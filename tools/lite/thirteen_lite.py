@@ -17,7 +17,9 @@ At the end of an HTML build the extension
 1. fills the lite folder (``thirteen_lite_dir``, default ``_vendor_lite``) with
    :mod:`vendor_pyodide`: the Pyodide runtime from npm, pure-Python wheels from PyPI and
    the project's own wheel, built now from the sources, in one ``pyodide-lock.json``;
-2. runs ``jupyter lite build`` into ``<outdir>/lite`` with the notebooks the pages name;
+2. runs ``jupyter lite build`` into ``<outdir>/lite`` with the notebooks the pages name,
+   then writes beside its Pyodide the live runtime's own files (:mod:`live_bundle`: the
+   wheels it needs and the standard library, compiled for the browser's Python);
 3. writes a page per app of ``book/apps/`` in ``<outdir>/apps`` (:mod:`app_pages`): the
    app runs with the live runtime, with its link's seed and rules, and no code shown;
 4. checks that the site loads Pyodide from itself (never from a CDN).
@@ -53,6 +55,8 @@ ASSETS = {HERE / "thirteen_lite.css"} | {
 # widgetsnbextension is the classic notebook's front end.
 LIVE_PACKAGES = ["rules-lib", "ipywidgets", "anywidget"]
 LIVE_STAND_INS = ["ipython", "widgetsnbextension"]
+# What deals a chapter's widgets as its page's address asks (?seed=…&rules=…) once live.
+LIVE_FOLLOW = "rules_lib.widgets.share_widgets:follow_page_link"
 PYODIDE_FROM_STATIC = f"../{LITE}/static/pyodide/"  # the Pyodide folder, from _static/
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 LITE_APPS = ["notebooks", "tree"]  # the chapters' "open them as a notebook"
@@ -100,7 +104,8 @@ def _visit_html(self: Any, node: live_notebook) -> None:
 
 def widget_cells(doctree: Any) -> list[dict[str, str]]:
     """The page's widget cells, in order: each code cell whose output is a widget view
-    and whose code the page shows, as ``{"model_id": <the saved view's model>,
+    and whose code the page holds (shown, or folded away by the tag ``hide-input``,
+    which wraps the input in a toggle), as ``{"model_id": <the saved view's model>,
     "code": <the cell's code>}``."""
     cells = []
     for cell in doctree.findall(nodes.container):
@@ -108,7 +113,8 @@ def widget_cells(doctree: Any) -> list[dict[str, str]]:
             continue
         code = None
         model_ids: list[str] = []
-        for part in cell.children:
+        parts = list(cell.findall(nodes.container, include_self=False))
+        for part in parts:
             if "cell_input" in part.get("classes", []):
                 blocks = list(part.findall(nodes.literal_block))
                 code = blocks[0].astext() if blocks else None
@@ -148,8 +154,7 @@ def _page_assets(
         live = {
             "cells": widget_cells(doctree),
             "pyodide": PYODIDE_FROM_STATIC,  # from _static/, where thirteen_live.js is
-            "packages": LIVE_PACKAGES,
-            "standIns": LIVE_STAND_INS,
+            "follow": LIVE_FOLLOW,
         }
         text = json.dumps(live, ensure_ascii=False).replace("<", "\\u003c")
         context["body"] = (
@@ -204,6 +209,17 @@ def _build_lite(app: Sphinx, error: Exception | None) -> None:
     doit_db.unlink(missing_ok=True)
     if done.returncode != 0:
         raise ExtensionError(f"jupyter lite build failed:\n{done.stdout[-3000:]}{done.stderr}")
+    import live_bundle
+
+    try:  # the live runtime's files, compiled for the browser's Python (its first visit)
+        live_bundle.build(
+            output / "static" / "pyodide",
+            LIVE_PACKAGES,
+            LIVE_STAND_INS,
+            lite_dir / ".cache" / "live",
+        )
+    except live_bundle.BundleError as err:
+        raise ExtensionError(f"cannot compile the live runtime: {err}") from err
     shutil.rmtree(Path(app.outdir) / app_pages.FOLDER, ignore_errors=True)
     pages = app_pages.write_pages(Path(app.outdir))
     print(f"[thirteen_lite] {len(pages)} app pages in {app_pages.FOLDER}/ (the live runtime)")
@@ -233,6 +249,10 @@ def _check_site(output: Path, notebooks: dict[str, str]) -> None:
     for name in notebooks:
         if not (output / "files" / name).is_file():
             raise ExtensionError(f"the lite site has no {name}")
+    live = json.loads((output / "static/pyodide/live.json").read_text(encoding="utf-8"))
+    for name in (live["site"], live["stdlib"]):
+        if not (output / "static/pyodide" / name).is_file():
+            raise ExtensionError(f"the live runtime has no {name}")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

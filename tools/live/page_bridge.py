@@ -189,7 +189,40 @@ def warm_up(package: str = "rules_lib") -> list[str]:
     return left_out
 
 
+def reseed(entropy: str = "") -> int:
+    """Seed every random generator seeded at import afresh: ``random``'s own and any
+    module-level ``random.Random`` of the modules imported (``SystemRandom`` needs
+    none).  A memory snapshot of Python holds their state as it was when it was
+    taken, so without this every visit restored from it would deal the same "new"
+    deals.  ``entropy`` (hex digits the page's ``crypto.getRandomValues`` gave) is
+    mixed with ``os.urandom``; returns how many generators were seeded.
+
+    >>> import random
+    >>> state = random.getstate()
+    >>> reseed("00ff") >= 1 and random.getstate() != state
+    True
+    """
+    import os
+    import random
+
+    def fresh() -> int:
+        return int.from_bytes(bytes.fromhex(entropy) + os.urandom(32), "big")
+
+    seen: set[int] = set()
+    for module in list(sys.modules.values()):
+        for value in list(getattr(module, "__dict__", {}).values()):
+            if (
+                isinstance(value, random.Random)
+                and not isinstance(value, random.SystemRandom)
+                and id(value) not in seen
+            ):
+                seen.add(id(value))
+                value.seed(fresh())
+    return len(seen)
+
+
 _namespace: dict[str, Any] = {"__name__": "__main__"}
+_shown: list[Any] = []  # what the last cell showed, for follow_link
 
 
 def run_cell(code: str) -> list[str]:
@@ -208,9 +241,25 @@ def run_cell(code: str) -> list[str]:
         value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), _namespace)
     shown = [*_displayed, value]
     _displayed.clear()
+    _shown[:] = shown
     model_ids = [
         m for m in (getattr(value, "model_id", None) for value in shown) if isinstance(m, str)
     ]
     if not model_ids:
         raise ValueError("this cell shows no widget")
     return model_ids
+
+
+def follow_link(query: str, follow: str) -> str:
+    """Set what the last cell showed as the page's address asks (``query``, such as
+    ``seed=7&rules=house``), with ``follow`` (``"module:function"``, called with each
+    shown object and the query, returning what it could not use); returns that, as
+    one sentence, or ""."""
+    import importlib
+
+    module, _, name = follow.partition(":")
+    function = getattr(importlib.import_module(module), name)
+    problems: list[str] = []
+    for shown in _shown:
+        problems.extend(function(shown, query))
+    return "; ".join(dict.fromkeys(problems))

@@ -1,7 +1,9 @@
 // Widgets live in place (tools/live/README.md).
 //
-// A chapter's widgets are drawn from the state saved at build time; "Play it live" brings
-// every widget of the page to life where it stands.  One Pyodide, in a Web Worker
+// A chapter's widgets are drawn from the state saved at build time: each such picture
+// is shown as a picture (framed, labelled, inert: nothing in it answers a tap or takes
+// the keyboard's focus), and a tap on it, or its "Play it live" button, brings every
+// widget of the page to life where it stands.  One Pyodide, in a Web Worker
 // (thirteen_live_worker.mjs), runs the page's widget cells (the list the build wrote in
 // #rl-live-cells); a widget manager on the page draws the live widgets from the same comm
 // messages a kernel would send.  An app page (apps/<app>.html) starts at once and shows its
@@ -13,6 +15,7 @@
   var STEPS = 4; // start Python, load the wheels, import the widgets, then the widgets
   var state = { started: false, worker: null, manager: null, comms: {}, pending: {}, next: 1 };
   var bars = [];
+  var PICTURE = " of the first position, not live yet: tap it, or Play it live, to play.";
 
   function viewScript(modelId) {
     var scripts = document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]');
@@ -22,6 +25,29 @@
       } catch (e) { /* not a view */ }
     }
     return null;
+  }
+
+  // The saved view in a frame that says it is a picture: the bar on top (just above the
+  // widget's own controls), the picture below it, inert until the page is live.
+  function framePicture(record) {
+    var script = record.script;
+    var frame = document.createElement("div");
+    frame.className = "rl-live-frame rl-live-picture";
+    var frozen = document.createElement("div");
+    frozen.className = "rl-live-frozen";
+    frozen.inert = true;
+    frozen.setAttribute("inert", "");
+    var drawn = script.previousElementSibling; // the picture, if the page drew it already
+    if (!(drawn && drawn.classList.contains("widget-subarea"))) drawn = null;
+    script.parentElement.insertBefore(frame, drawn || script);
+    frame.append(record.bar, frozen);
+    if (drawn) frozen.appendChild(drawn);
+    frozen.appendChild(script); // the widget manager draws the picture beside it, in the frame
+    // a tap or click on the picture (which, inert, passes it to the frame) or on its
+    // label starts it live
+    frame.addEventListener("click", function () { goLive(record); });
+    record.frame = frame;
+    record.frozen = frozen;
   }
 
   function makeBar(cell, index) {
@@ -39,7 +65,10 @@
     var status = document.createElement("span");
     status.className = "rl-live-status";
     status.setAttribute("aria-live", "polite");
-    status.textContent = "A picture of the first position. Live, Python runs in your browser.";
+    var tag = document.createElement("strong"); // what it is, first and plainly
+    tag.className = "rl-live-tag";
+    tag.textContent = "Picture";
+    status.append(tag, PICTURE);
     var progress = document.createElement("progress");
     progress.className = "rl-live-progress";
     progress.max = STEPS;
@@ -51,8 +80,9 @@
                    progress: progress, cell: cell, script: script, target: target };
     button.addEventListener("click", function () { goLive(record); });
     if (script) {
-      var output = script.closest(".cell_output") || script.parentElement;
-      output.parentElement.insertBefore(bar, output);
+      button.setAttribute("aria-describedby", "rl-live-status-" + index);
+      status.id = "rl-live-status-" + index;
+      framePicture(record);
     } else {
       button.hidden = true;
       target.appendChild(bar);
@@ -77,7 +107,33 @@
     b.bar.classList.add("rl-live-failed");
     b.bar.setAttribute("role", "alert");
     b.status.textContent = "This widget could not go live: " + text +
-      (b.script ? " The picture above stays." : " Reload the page to try again.");
+      (b.script ? " The picture below stays." : " Reload the page to try again.");
+    pageButtons();
+  }
+
+  // The page's own "Play the widgets live" buttons say what the page is doing: busy
+  // while Python starts, then, once every widget is live, that it is live (and rest).
+  function pageButtons() {
+    var all = bars.filter(Boolean);
+    var live = all.filter(function (b) { return b.bar.dataset.live; }).length;
+    var done = all.every(function (b) { return b.done; });
+    document.querySelectorAll(".rl-live-page-button").forEach(function (button) {
+      button.setAttribute("aria-disabled", "true");
+      if (!done) {
+        button.classList.add("rl-live-busy");
+        button.setAttribute("aria-busy", "true");
+        button.textContent = "Starting the widgets…";
+        return;
+      }
+      button.classList.remove("rl-live-busy");
+      button.removeAttribute("aria-busy");
+      button.classList.add("rl-live-page-done");
+      button.textContent = !all.length ? "No widget of this page can go live"
+        : live === all.length ? "The widgets are live"
+        : live ? "Some widgets are live" : "The widgets could not go live";
+      // a disabled button drops the keyboard's focus: only one the reader is not on
+      if (document.activeElement !== button) button.disabled = true;
+    });
   }
 
   function goLive(first) {
@@ -86,19 +142,26 @@
     state.t0 = performance.now();
     // aria-disabled, not disabled: a disabled button loses the keyboard's focus, and
     // the reader who pressed it would start again from the top of the page
-    each(function (b) { b.button.setAttribute("aria-disabled", "true"); });
-    document.querySelectorAll(".rl-live-page-button").forEach(function (b) {
-      b.setAttribute("aria-disabled", "true");
+    each(function (b) {
+      b.button.setAttribute("aria-disabled", "true");
+      if (b.frame) b.frame.classList.add("rl-live-starting");
     });
+    pageButtons();
     var order = bars.filter(Boolean);
+    if (!order.length) return; // nothing to bring to life: no Python to start
     if (first) order = [first].concat(order.filter(function (b) { return b !== first; }));
     state.order = order;
-    progressTo(0, "Loading the widget manager");
-    window.require(["@jupyter-widgets/html-manager"], function (hm) {
-      state.manager = new hm.HTMLManager({ loader: hm.requireLoader });
-      startWorker();
-    }, function (error) {
-      each(function (b) { fail(b, "the widget manager did not load (" + error + ")."); });
+    progressTo(0, "Starting Python in your browser");
+    // the worker starts at once; the widget manager (on the page already) loads meanwhile
+    startWorker();
+    state.managerReady = new Promise(function (resolve, reject) {
+      window.require(["@jupyter-widgets/html-manager"], function (hm) {
+        state.manager = new hm.HTMLManager({ loader: hm.requireLoader });
+        resolve();
+      }, reject);
+    });
+    state.managerReady.catch(function (error) {
+      each(function (b) { if (!b.done) fail(b, "the widget manager did not load (" + error + ")."); });
     });
   }
 
@@ -121,15 +184,24 @@
       type: "start",
       pyodideBase: new URL(page.pyodide, here).href,
       bridgeUrl: here + "page_bridge.py",
-      wanted: page.packages,
-      skip: page.standIns,
     });
   }
 
-  function codeOf(cell) {
-    if (!cell.query) return cell.code;
-    // the page's link as a Python string literal: JSON encodes it, never pasted raw
-    return "QUERY = " + JSON.stringify(window.location.search.replace(/^\?/, "")) + "\n" + cell.code;
+  function pageQuery() { return window.location.search.replace(/^\?/, ""); }
+
+  function runMessage(b) {
+    var cell = b.cell;
+    var message = { type: "run", key: b.key, code: cell.code };
+    // an app: the page's link as a Python string literal (JSON encodes it, never pasted raw)
+    if (cell.query) {
+      message.code = "QUERY = " + JSON.stringify(window.location.search.replace(/^\?/, "")) + "\n" + cell.code;
+    }
+    // a chapter: its widgets deal what the page's address asks (?seed=…&rules=…)
+    else if (page.follow && pageQuery()) {
+      message.query = pageQuery();
+      message.follow = page.follow;
+    }
+    return message;
   }
 
   function onWorker(m) {
@@ -137,13 +209,14 @@
     else if (m.type === "ready") {
       window.__rlLive = { ready_s: m.seconds, stages: m.stages, wheels: m.files, snapshot: m.snapshot, shown: {} };
       progressTo(4, "Starting the widgets");
-      state.order.forEach(function (b) {
-        state.worker.postMessage({ type: "run", key: b.key, code: codeOf(b.cell) });
-      });
+      return state.managerReady.then(function () {
+        window.__rlLive.manager_s = (performance.now() - state.t0) / 1000;
+        state.order.forEach(function (b) { state.worker.postMessage(runMessage(b)); });
+      }, function () { /* said by goLive */ });
     } else if (m.type === "comm") return onComm(m);
     else if (m.type === "shown") {
       if (window.__rlLive) window.__rlLive.shown[m.key] = { python_s: m.pythonSeconds };
-      return show(m.key, m.modelIds);
+      return show(m.key, m.modelIds, m.note);
     } else if (m.type === "failed") each(function (b) { if (b.key === m.key) fail(b, m.text); });
     else if (m.type === "idle") onIdle(m);
     else if (m.type === "kept" && window.__rlLive) window.__rlLive.snapshot_bytes = m.bytes;
@@ -214,7 +287,7 @@
                          content: { execution_state: "idle" }, metadata: {} });
   }
 
-  function show(key, modelIds) {
+  function show(key, modelIds, note) {
     var b = bars.filter(function (x) { return x && x.key === key; })[0];
     if (!b) return;
     // the live widgets are drawn in a box beside the picture (a widget needs a host that
@@ -238,6 +311,10 @@
         var old = area.previousElementSibling;
         if (old && old.classList.contains("widget-subarea")) old.remove();
         b.script.remove(); // the saved view is gone: the live one stands in its place
+        b.frozen.inert = false;
+        b.frozen.removeAttribute("inert");
+        b.frame.classList.remove("rl-live-picture", "rl-live-starting");
+        b.frame.classList.add("rl-live-frame-on");
       }
       area.hidden = false;
       window.dispatchEvent(new Event("resize")); // the widget manager lays the views out again
@@ -249,9 +326,11 @@
       }
       b.button.hidden = true;
       b.bar.classList.add("rl-live-on");
-      b.status.textContent = "Live: Python runs in your browser.";
+      b.status.textContent = "Live: Python runs in your browser." +
+        (note ? " This page's address could not be used as given: " + note + "." : "");
       b.bar.dataset.live = "1";
       if (window.__rlLive) window.__rlLive.shown[key].live_s = (performance.now() - state.t0) / 1000;
+      pageButtons();
     }).catch(function (error) { fail(b, String((error && error.message) || error)); });
   }
 

@@ -1,7 +1,8 @@
 // Widgets live in place (tools/live/README.md): the Web Worker that runs the page's one
-// Python.  It loads the book's own Pyodide and the wheels the widgets import (never a CDN),
-// runs page_bridge.py, then the page's widget cells; comm messages travel as postMessage.
-// Every message is handled in the order it came, one at a time.
+// Python.  It loads the book's own Pyodide and the live runtime's files the build
+// compiled for it (tools/lite/live_bundle.py: never a CDN), runs page_bridge.py, then
+// the page's widget cells; comm messages travel as postMessage.  Every message is
+// handled in the order it came, one at a time.
 
 let pyodide = null;
 let bridge = null;
@@ -20,35 +21,75 @@ async function handle(message) {
   if (message.type === "comm_msg") return commMsg(message);
 }
 
-// Which wheels of the lock the widgets need: the closure of `wanted`'s dependencies,
-// less the packages page_bridge.py stands in for.
-function wheelsFor(lock, wanted, skip) {
-  const seen = new Set();
-  const files = [];
-  const visit = (name) => {
-    if (seen.has(name) || skip.includes(name)) return;
-    seen.add(name);
-    const info = lock.packages[name];
-    if (!info) throw new Error(`the book's Pyodide has no package ${name}`);
-    for (const dep of info.depends || []) visit(dep);
-    files.push(info.file_name);
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response;
+}
+
+// The wheels' files, as one gzipped tar (ustar) of site-packages: read here, each
+// file written straight into Pyodide's file system (no Python, no zip in WebAssembly).
+async function readTar(url) {
+  const response = await fetched(url);
+  const bytes = new Uint8Array(await new Response(
+    response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  const text = (start, length) => {
+    let end = start;
+    while (end < start + length && bytes[end] !== 0) end++;
+    return new TextDecoder().decode(bytes.subarray(start, end));
   };
-  wanted.forEach(visit);
+  const files = [];
+  for (let at = 0; at + 512 <= bytes.length;) {
+    const name = text(at, 100);
+    if (!name) break;
+    const size = parseInt(text(at + 124, 12).trim() || "0", 8);
+    const type = String.fromCharCode(bytes[at + 156] || 48);
+    const prefix = text(at + 345, 155);
+    if (type === "0") files.push([prefix ? `${prefix}/${name}` : name, bytes.subarray(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
   return files;
 }
 
-async function start({ pyodideBase, bridgeUrl, wanted, skip }) {
+function writeFiles(root, files) {
+  const made = new Set();
+  for (const [name, data] of files) {
+    const path = `${root}/${name}`;
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      pyodide.FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    pyodide.FS.writeFile(path, data);
+  }
+}
+
+async function start({ pyodideBase, bridgeUrl }) {
   const t0 = performance.now();
+  const marks = {};
+  const mark = (name) => { marks[name] = performance.now(); };
   say({ type: "progress", step: 1, text: "Starting Python in your browser" });
-  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
-  const lock = await (await fetch(pyodideBase + "pyodide-lock.json")).json();
-  const urls = wheelsFor(lock, wanted, skip).map((file) => new URL(file, pyodideBase).href);
-  const source = await (await fetch(bridgeUrl)).text();
-  const key = await snapshotKey(pyodideBase, lock, source);
-  let saved = await readSnapshot(key);
-  const tRead = performance.now();
-  const createModule = (await import(pyodideBase + "pyodide.asm.mjs")).default;
-  const options = { indexURL: pyodideBase, packages: [] };
+  const keeping = Boolean(self.caches);
+  // everything the start needs, asked for at once (the snapshot kept, if any, too: its
+  // key is checked once the files that make it are here)
+  const kept = keeping ? readKept() : Promise.resolve(null);
+  const [{ loadPyodide }, createModule, manifest, source] = await Promise.all([
+    import(pyodideBase + "pyodide.mjs"),
+    import(pyodideBase + "pyodide.asm.mjs").then((m) => m.default),
+    fetched(pyodideBase + "live.json").then((r) => r.json()),
+    fetched(bridgeUrl).then((r) => r.text()),
+  ]);
+  const site = readTar(new URL(manifest.site, pyodideBase).href);
+  site.catch(() => {}); // awaited below; an early failure must not go unhandled
+  const key = await snapshotKey(pyodideBase, manifest, source);
+  const found = await kept;
+  let saved = found && found.key === key ? found.bytes : null;
+  mark("read");
+  const options = {
+    indexURL: pyodideBase,
+    stdLibURL: new URL(manifest.stdlib, pyodideBase).href,
+    packages: [],
+  };
   if (saved) {
     options._loadSnapshot = saved;
     // Pyodide copies the snapshot's memory over the new module's, but the module starts
@@ -63,7 +104,7 @@ async function start({ pyodideBase, bridgeUrl, wanted, skip }) {
       }
       return module;
     };
-  } else {
+  } else if (keeping) {
     options._makeSnapshot = true;
   }
   try {
@@ -73,57 +114,80 @@ async function start({ pyodideBase, bridgeUrl, wanted, skip }) {
     say({ type: "log", text: `the kept snapshot did not load (${error}): starting afresh` });
     saved = null;
     await dropSnapshot(key); // a snapshot this Pyodide cannot read: start as on a first visit
-    pyodide = await loadPyodide({ indexURL: pyodideBase, packages: [], _makeSnapshot: true });
+    delete options._loadSnapshot;
+    delete options.createPyodideModule;
+    options._makeSnapshot = true;
+    pyodide = await loadPyodide(options);
   }
-  const t1 = performance.now();
+  mark("python");
   say({ type: "progress", step: 2, text: "Loading the rules library and the widgets" });
-  // The wheels' files, unpacked into site-packages (a snapshot holds the modules
-  // imported, not the files).  Not loadPackage: what it records cannot be snapshotted.
-  const wheels = await Promise.all(urls.map(async (url) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return response.arrayBuffer();
-  }));
-  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel");
+  // The wheels' files, compiled, into site-packages (a snapshot holds the modules
+  // imported, not the files, so a restored Python gets them again too).
+  writeFiles(manifest.site_packages, await site);
   pyodide.FS.writeFile("/home/pyodide/page_bridge.py", source);
-  const t2 = performance.now();
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  mark("site");
   say({ type: "progress", step: 3, text: "Importing the widgets" });
-  if (!saved) pyodide.runPython("import page_bridge; page_bridge.warm_up(\"rules_lib.widgets\")");
   let snapshot = null;
-  if (!saved) snapshot = pyodide.makeMemorySnapshot();
+  if (!saved) {
+    pyodide.runPython(`import page_bridge; page_bridge.warm_up(${JSON.stringify(manifest.warm_up)})`);
+    mark("imports");
+    // the snapshot is taken before the bridge is installed: it may hold no JavaScript object
+    if (keeping) snapshot = pyodide.makeMemorySnapshot();
+  } else {
+    mark("imports");
+  }
+  mark("snapshot");
   bridge = pyodide.pyimport("page_bridge");
+  // a restored Python would deal what the snapshot's random state deals: seed afresh
+  const entropy = Array.from(crypto.getRandomValues(new Uint8Array(32)),
+                             (b) => b.toString(16).padStart(2, "0")).join("");
+  bridge.reseed(entropy);
   bridge.install((msgType, commId, json, buffers) => {
     const arrays = toArrays(buffers);
     say({ type: "comm", msgType, commId, json, buffers: arrays }, arrays.map((a) => a.buffer));
   });
-  const t3 = performance.now();
+  mark("ready");
   const s = (a, b) => Math.round(b - a) / 1000;
   say({
     type: "ready",
-    seconds: s(t0, t3),
-    stages: { snapshot_read_s: s(t0, tRead), python_s: s(tRead, t1), packages_s: s(t1, t2), imports_s: s(t2, t3) },
-    files: urls.length,
-    snapshot: saved ? "used" : "made",
+    seconds: s(t0, marks.ready),
+    // where the seconds went: reading the files and the kept snapshot, Python's start
+    // (or its restore), the wheels' files, the widgets' imports, the snapshot, the bridge
+    stages: {
+      files_s: s(t0, marks.read),
+      python_s: s(marks.read, marks.python),
+      wheels_s: s(marks.python, marks.site),
+      imports_s: s(marks.site, marks.imports),
+      snapshot_s: s(marks.imports, marks.snapshot),
+      bridge_s: s(marks.snapshot, marks.ready),
+    },
+    files: manifest.packages.length,
+    snapshot: saved ? "used" : snapshot ? "made" : "none",
   });
   if (snapshot) writeSnapshot(key, snapshot);
 }
 
 // The memory snapshot (Python started, the widgets imported) kept in the browser's Cache
-// Storage, under a key that changes whenever the book's Pyodide, wheels or bridge do.
+// Storage, under a key that changes whenever the book's Pyodide, its compiled files or
+// the bridge do.
 const CACHE = "thirteen-live-snapshots";
 
-async function snapshotKey(pyodideBase, lock, source) {
-  const text = JSON.stringify(lock) + "\n" + source;
+async function snapshotKey(pyodideBase, manifest, source) {
+  const text = JSON.stringify(manifest) + "\n" + source;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
   return new URL(`snapshot-${hex.slice(0, 20)}.bin`, pyodideBase).href;
 }
 
-async function readSnapshot(key) {
+// The one snapshot kept (one book, one snapshot), as { key, bytes }, or null.
+async function readKept() {
   try {
-    if (!self.caches) return null;
-    const response = await (await caches.open(CACHE)).match(key);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    const cache = await caches.open(CACHE);
+    const keys = await cache.keys();
+    if (keys.length !== 1) return null;
+    const response = await cache.match(keys[0]);
+    return response ? { key: keys[0].url, bytes: new Uint8Array(await response.arrayBuffer()) } : null;
   } catch (error) {
     return null; // no Cache Storage here (a private window): start as on a first visit
   }
@@ -131,7 +195,6 @@ async function readSnapshot(key) {
 
 async function writeSnapshot(key, bytes) {
   try {
-    if (!self.caches) return;
     const cache = await caches.open(CACHE);
     for (const old of await cache.keys()) await cache.delete(old); // one book, one snapshot
     await cache.put(key, new Response(bytes));
@@ -153,13 +216,15 @@ function toArrays(buffers) {
   return Array.from(list, (b) => new Uint8Array(b));
 }
 
-async function run({ key, code }) {
+async function run({ key, code, query, follow }) {
   try {
     const t0 = performance.now();
     const shown = bridge.run_cell(code);
     const modelIds = shown.toJs();
     shown.destroy();
-    say({ type: "shown", key, modelIds, pythonSeconds: Math.round(performance.now() - t0) / 1000 });
+    // a chapter's widgets deal what the page's address asks (?seed=…&rules=…)
+    const note = query && follow ? bridge.follow_link(query, follow) : "";
+    say({ type: "shown", key, modelIds, note, pythonSeconds: Math.round(performance.now() - t0) / 1000 });
   } catch (error) {
     say({ type: "failed", key, text: pythonError(error) });
   }

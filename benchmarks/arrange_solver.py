@@ -7,7 +7,7 @@ backs first, with a bound), and of ``naive_best_arrangement`` (every one of
 the 72,072 splits built and evaluated from scratch), and checks that both
 find arrangements of the same value; then, on the same hands,
 ``best_arrangement`` with its default objective, expected points
-(``rules_lib.expected``), for each game beside it.
+(``rules_lib.setting.expected``), for each game beside it.
 """
 
 from __future__ import annotations
@@ -18,13 +18,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from rules_lib.arrange import (
-    best_arrangement,
-    naive_best_arrangement,
-    random_hand,
-    strongest_arrangement,
-)
-from rules_lib.expected import GAMES
+from rules_lib.setting import naive_best_arrangement, random_hand, strongest_arrangement
+from rules_lib.setting.expected import GAMES
+from rules_lib.showdown import best_arrangement
 
 
 def main(argv: Sequence[str] | None = None) -> None:

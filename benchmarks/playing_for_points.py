@@ -25,11 +25,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules_lib.arrange import deal
 from rules_lib.engine import playout
 from rules_lib.mau_binh import PRESETS as MAU_BINH
 from rules_lib.resume import moves_text, replay_text
 from rules_lib.score_sheet import ScoreSheet
+from rules_lib.setting import deal
 from rules_lib.showdown import bot_arrangement
 from rules_lib.three_thirteen import BOTS as THREE_THIRTEEN_BOTS
 from rules_lib.three_thirteen import new_game as three_thirteen_game

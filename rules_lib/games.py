@@ -8,7 +8,8 @@ the facts the landing page shows, the game's names (its key, its name, the short
 name messages use), its presets with the labels menus show and the keys links
 carry (``?seed=42&rules=mb-source``), and, loaded when first asked for, its rules
 class (whose fields are the options, each with a description), its presets,
-``new_game`` (turn-based games) and its bots.  Widgets, apps, links and the
+``new_game`` (turn-based games) or ``setting`` (the games of set hands: a
+:class:`rules_lib.setting.game.SettingGame`) and its bots.  Widgets, apps, links and the
 book's option tables read this table instead of keeping copies.
 
 >>> [g.key for g in GAMES]
@@ -33,12 +34,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module, resources
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from .errors import UnknownOptionError, UnknownPresetError
-
-if TYPE_CHECKING:
-    from .rules_base import RulesBase
 
 __all__ = ["GAMES", "GameInfo", "PresetInfo", "find_game", "game_info"]
 
@@ -89,13 +87,14 @@ class GameInfo:
     app: str = ""
     preset_infos: tuple[PresetInfo, ...] = ()
     #: Where the code is: the rules class, the presets mapping, ``new_game`` (turn-based
-    #: games) and the bots (one mapping, or a table of name -> ``"module:name"``).
+    #: games) or ``setting`` (games of set hands), and the bots (one mapping, or a
+    #: table of name -> ``"module:name"``).
     code: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any]) -> GameInfo:
         """A game from its ``[[game]]`` table in ``games.toml``."""
-        code_keys = ("rules_class", "presets", "new_game", "bots")
+        code_keys = ("rules_class", "presets", "new_game", "setting", "bots")
         facts = {k: v for k, v in table.items() if k not in code_keys and k != "preset_infos"}
         infos = tuple(PresetInfo(**p) for p in table.get("preset_infos", ()))
         code = {k: table[k] for k in code_keys if k in table}
@@ -129,9 +128,10 @@ class GameInfo:
         return _code(self.key, part)
 
     @property
-    def rules_class(self) -> type[RulesBase]:
-        """The game's frozen ``*Rules`` class: one field per option."""
-        return cast("type[RulesBase]", self._code("rules_class"))
+    def rules_class(self) -> type[Any]:
+        """The game's frozen ``*Rules`` class: one field per option (it inherits
+        :class:`rules_lib.rules_base.RulesBase`, which reads this table)."""
+        return cast("type[Any]", self._code("rules_class"))
 
     @property
     def presets(self) -> Mapping[str, Any]:
@@ -144,10 +144,17 @@ class GameInfo:
         return self._code("new_game") if "new_game" in self.code else None
 
     @property
+    def setting(self) -> Any:
+        """What a game of set hands tells the shared code (a
+        :class:`rules_lib.setting.game.SettingGame`; read it with
+        :func:`rules_lib.setting.game.setting_game`)."""
+        return self._code("setting")
+
+    @property
     def bots(self) -> Mapping[str, Callable[..., Any]]:
         """The game's bots by name: for a turn-based game a class whose call with
-        no arguments makes a player; for the two games of arranged hands the
-        function that sets a hand (``bot(cards, game_key, rules)``)."""
+        no arguments makes a player; for a game of set hands the function that
+        sets a hand (``bot(cards, rules)``)."""
         return cast("Mapping[str, Callable[..., Any]]", self._code("bots"))
 
     @property

@@ -28,9 +28,9 @@ from itertools import product
 from math import comb
 from typing import Any
 
-from .arrange import _ranks_split_into_sequences
 from .cards import AnyCard, Card, standard_deck
 from .errors import UnknownOptionError
+from .setting.specials import _ranks_split_into_sequences
 
 __all__ = [
     "HANDS_13",

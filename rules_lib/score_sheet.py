@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode
 
-from .arrange import ROWS, Arrangement
 from .cards import AnyCard, Card, spell_ascii
 from .chinese_poker import ChinesePokerRules
 from .errors import (
@@ -39,6 +38,7 @@ from .errors import (
     RulesError,
     UnknownOptionError,
 )
+from .setting.rows import ROWS, Arrangement
 from .showdown import RULESET_KEYS, RULESETS, ArrangeGame, ArrangeRules, score_showdown
 from .tien_len import PRESETS as TIEN_LEN_PRESETS
 from .tien_len import InstantWin, TienLenRules

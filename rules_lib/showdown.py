@@ -1,17 +1,21 @@
 """A showdown: four hands of 13 set as rows, scored under Mậu Binh or Chinese Poker rules.
 
-The arrange-13 widgets deal four hands, let the reader set one and three bots
-set the others, then score the deal.  Every decision they show is made here:
+The games of set hands side by side, each found by its key in
+:mod:`rules_lib.games`.  The arrange-13 widgets deal four hands, let the
+reader set one and three bots set the others, then score the deal.  Every
+decision they show is made by the games (their :class:`~rules_lib.setting.game.SettingGame`);
+here they are picked by name:
 
 * :data:`RULESETS`, the rule sets a reader can pick (label -> game and rules
   object), and :data:`RULESET_KEYS`, their short names for links;
-* :func:`bot_arrangement`: how a bot sets its hand;
+* :func:`bot_arrangement`: how a bot sets its hand; :func:`best_arrangement`:
+  the solver's best setting;
 * :func:`held_specials` and :func:`special_notes`: the special hands the cards
   hold, and what each is worth under the chosen rules;
 * :func:`score_showdown`: each seat's points for one deal, with a line saying why;
 * :func:`other_hands`: hands for the bots when the reader typed their own cards.
 
->>> from rules_lib.arrange import deal
+>>> from rules_lib.setting import deal
 >>> game, rules = RULESETS["Chinese Poker (source rules)"]
 >>> hands = [bot_arrangement(hand, game, rules) for hand in deal(3)]
 >>> points, notes = score_showdown(hands, game, rules, dealer=3)
@@ -21,19 +25,18 @@ set the others, then score the deal.  Every decision they show is made here:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Iterable, Sequence
 from typing import Literal, cast
 
-from . import chinese_poker, mau_binh
-from .arrange import Arrangement, Special, find_specials
-from .cards import AnyCard, Cards, standard_deck
+from .cards import AnyCard
 from .chinese_poker import ChinesePokerRules
-from .errors import CardCountError, IllegalActionError, UnknownOptionError
-from .games import GAMES, GameInfo, PresetInfo, find_game
+from .errors import UnknownOptionError
+from .games import GAMES, GameInfo, PresetInfo
 from .mau_binh import MauBinhRules
-from .rules_base import RulesBase
-from .strategy import solver_arrangement
+from .setting.expected import solve
+from .setting.game import SEAT_NAMES, setting_game
+from .setting.rows import Arrangement, other_hands
+from .setting.specials import Special, held_specials
 
 __all__ = [
     "RULESETS",
@@ -41,6 +44,7 @@ __all__ = [
     "SEAT_NAMES",
     "ArrangeGame",
     "ArrangeRules",
+    "best_arrangement",
     "bot_arrangement",
     "held_specials",
     "other_hands",
@@ -73,10 +77,7 @@ RULESET_KEYS: dict[str, str] = {
     p.link: _ruleset_label(g, p) for g in _ARRANGE_GAMES for p in g.preset_infos
 }
 
-#: The seats of a showdown, by number: the reader, then three bots.
-SEAT_NAMES = ("you", "Bot A", "Bot B", "Bot C")
-
-_RULES_CLASS: dict[str, type[RulesBase]] = {g.key: g.rules_class for g in _ARRANGE_GAMES}
+_RULES_CLASS: dict[str, type] = {g.key: g.rules_class for g in _ARRANGE_GAMES}
 
 
 def _checked(game: str, rules: ArrangeRules) -> ArrangeRules:
@@ -100,11 +101,11 @@ def _checked(game: str, rules: ArrangeRules) -> ArrangeRules:
 def bot_arrangement(
     cards: str | Iterable[AnyCard], game: ArrangeGame, rules: ArrangeRules
 ) -> Arrangement:
-    """How the bots set a hand: as three straights or three flushes when that
-    wins at once in Mậu Binh, otherwise the solver's best arrangement (both
-    in order under ``rules``).
+    """How the bots set a hand (the game's ``set_hand``): as three straights
+    or three flushes when that wins at once in Mậu Binh, otherwise the
+    solver's best arrangement (both in order under ``rules``).
 
-    >>> from rules_lib.arrange import deal
+    >>> from rules_lib.setting import deal
     >>> from rules_lib.mau_binh import instant_win
     >>> hand = deal(74)[0]  # it can be set as three straights
     >>> instant_win(bot_arrangement(hand, "mau_binh", MauBinhRules())).label
@@ -113,30 +114,43 @@ def bot_arrangement(
     True
     """
     rules = _checked(game, rules)
-    return solver_arrangement(cards, find_game(game).name, rules)
+    return setting_game(game).set_hand(cards, rules)
 
 
-def held_specials(cards: str | Iterable[AnyCard], rules: ArrangeRules) -> set[Special]:
-    """The special hands the 13 cards hold, counted as ``rules`` count them.
+def best_arrangement(
+    cards: str | Iterable[AnyCard],
+    game: str = "mau_binh",
+    *,
+    objective: str = "expected",
+    strict: bool = False,
+    rules: ArrangeRules | None = None,
+) -> Arrangement:
+    """The solver's best arrangement of ``cards`` for ``game`` (``"mau_binh"``
+    or ``"chinese_poker"``), never misset, by ``objective`` (see
+    :func:`rules_lib.setting.expected.solve`): ``"expected"`` (the default),
+    the most expected points against a table of players who set their hands
+    the same way, or ``"strength"``, the largest sum of the rows' strengths.
+    Special hands are not part of either objective: :func:`bot_arrangement`
+    sets three flushes or three straights when Mậu Binh pays them.
 
-    >>> hand = "2s 2h 3d 3c 4s 4h 5d 5c 6s 6h 6d 6c 9s"  # four pairs and four sixes
-    >>> sorted(s.label for s in held_specials(hand, MauBinhRules()))
-    ['four of a kind', 'six pairs']
-    >>> sorted(s.label for s in held_specials(hand, MauBinhRules(six_pairs_exactly=True)))
-    ['four of a kind']
+    >>> hand = "As Ah Kd Kc 9s 9h 7d 6c 5s 4h 3d 2c Qs"
+    >>> str(best_arrangement(hand))
+    '7♦ 6♣ 5♠ 4♥ 3♦ / A♠ A♥ 9♠ 9♥ 2♣ / K♦ K♣ Q♠'
+    >>> str(best_arrangement(hand, objective="strength"))
+    '7♦ 6♣ 5♠ 4♥ 3♦ / K♦ K♣ 9♠ 9♥ 2♣ / A♠ A♥ Q♠'
+    >>> best_arrangement(hand, objective="luck")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.UnknownOptionError: no objective 'luck'; choose one of: expected, strength
     """
-    return find_specials(
-        cards,
-        six_pairs_exactly=rules.six_pairs_exactly,
-        ace_low_front=rules.ace_low_front_straight,
-    )
+    return solve(cards, game, objective, strict=strict, rules=rules)
 
 
 def special_notes(
     specials: Collection[Special], game: ArrangeGame, rules: ArrangeRules
 ) -> list[str]:
     """What each special hand in ``specials`` is worth under one rule set, in the
-    order of :class:`~rules_lib.arrange.Special`.
+    order of :class:`~rules_lib.setting.specials.Special`.
 
     >>> special_notes({Special.SIX_PAIRS, Special.DRAGON}, "chinese_poker", ChinesePokerRules())
     ['dragon: 13 points from each opponent, however you set it', 'six pairs: 3 points from each opponent, however you set it']
@@ -144,32 +158,7 @@ def special_notes(
     ['four of a kind: wins at once']
     """
     rules = _checked(game, rules)
-    notes = []
-    for special in (s for s in Special if s in specials):
-        name = special.label
-        if isinstance(rules, MauBinhRules):
-            ordinary = special in (Special.STRAIGHT_FLUSH, Special.FOUR_OF_A_KIND)
-            if ordinary and not rules.straight_flush_and_quads_instant:
-                notes.append(f"{name}: an ordinary hand under these rules (set it in the back)")
-            elif special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
-                notes.append(f"{name}: wins at once, if you set the rows that way")
-            elif not rules.instant_wins_when_misset:
-                notes.append(f"{name}: wins at once, if the rows are in order")
-            else:
-                notes.append(f"{name}: wins at once")
-        else:
-            points = dict(rules.specials).get(special)
-            if points and not rules.specials_when_misset:
-                notes.append(
-                    f"{name}: {points} points from each opponent, if the rows are in order"
-                )
-            elif points:
-                notes.append(f"{name}: {points} points from each opponent, however you set it")
-            else:
-                notes.append(
-                    f"{name}: not special here; a royalty if it wins in the back or middle"
-                )
-    return notes
+    return setting_game(game).special_notes(specials, rules)
 
 
 def score_showdown(
@@ -197,77 +186,4 @@ def score_showdown(
     ['-1 against Bot A', '+1 against you']
     """
     rules = _checked(game, rules)
-    gave_up = list(surrenders) if surrenders is not None else [False] * len(hands)
-    if isinstance(rules, MauBinhRules):
-        if any(gave_up):
-            raise IllegalActionError("Mậu Binh has no surrender: every hand is shown")
-        shown = [h for h in hands if h is not None]
-        if len(shown) != len(hands):
-            raise CardCountError("every hand must be shown with its cards")
-        pairs = mau_binh.settle_pairs(shown, rules, dealer=dealer)
-        totals = [sum(row) for row in pairs]
-        notes = []
-        for seat, arr in enumerate(shown):
-            if rules.settle_with == "everyone":
-                notes.append(_everyone_note(seat, shown, pairs, rules, dealer, names))
-            elif seat == dealer:
-                notes.append("the dealer: takes the opposite of each player's result")
-            else:
-                notes.append(mau_binh.settle(arr, shown[dealer], rules).reason)
-        return totals, notes
-    table = chinese_poker.score_table(
-        hands, rules, surrenders=gave_up, first_to_declare=(dealer + 1) % len(hands)
-    )
-    notes = []
-    for seat in range(len(hands)):
-        parts = []
-        for (i, j), result in table.pairs.items():
-            if seat in (i, j):
-                other = j if seat == i else i
-                pts = result.points if seat == i else -result.points
-                parts.append(f"{pts:+d} against {names[other]}")
-        notes.append(("surrendered: " if gave_up[seat] else "") + ", ".join(parts))
-    return list(table.totals), notes
-
-
-def _everyone_note(
-    seat: int,
-    hands: Sequence[Arrangement],
-    pairs: Sequence[Sequence[int]],
-    rules: MauBinhRules,
-    dealer: int,
-    names: Sequence[str],
-) -> str:
-    """One seat's line when everyone settles with everyone: a part per opponent."""
-    parts = []
-    for other in range(len(hands)):
-        if other == seat:
-            continue
-        result = mau_binh.settle(
-            hands[seat], hands[other], rules, opponent_is_dealer=other == dealer
-        )
-        reason = result.reason.replace("the dealer", names[other]).replace(
-            "the opponent", names[other]
-        )
-        units = pairs[seat][other]
-        extra = ""
-        if units != result.units:
-            extra = f" (a sweep of every player: ×{rules.sweep_all_multiplier})"
-        shown = f"{units:+d}".replace("-", "−")
-        parts.append(f"{shown} against {names[other]}{extra}: {reason}")
-    return "; ".join(parts)
-
-
-def other_hands(mine: Iterable[AnyCard]) -> list[Cards]:
-    """Three hands of 13 for the bots from the 39 cards not in ``mine`` (a hand
-    the reader typed), the same three every time for the same hand.
-
-    >>> from rules_lib.arrange import deal
-    >>> hands = other_hands(deal(5)[0])
-    >>> [len(h) for h in hands], len(set(deal(5)[0]).union(*hands))
-    ([13, 13, 13], 52)
-    """
-    taken = set(mine)
-    rest = [c for c in standard_deck() if c not in taken]
-    random.Random(0).shuffle(rest)
-    return [Cards(rest[13 * i : 13 * i + 13]) for i in range(3)]
+    return setting_game(game).showdown(hands, rules, dealer, names, surrenders)

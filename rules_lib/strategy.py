@@ -24,24 +24,21 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 from math import sqrt
 from multiprocessing import get_context
 from statistics import fmean, stdev
 from typing import Any
 
 from . import chinese_poker, mau_binh
-from .arrange import (
-    OBJECTIVES,
-    Arrangement,
-    Special,
-    best_arrangement,
-    deal,
-    find_specials,
-    special_arrangement,
-)
 from .cards import AnyCard, Card, Cards, parse_cards, standard_deck
 from .errors import CardCountError, DuplicateCardError, UnknownOptionError
 from .games import find_game
+from .setting.expected import GAMES as SET_HAND_GAMES
+from .setting.expected import OBJECTIVES, expected_best_arrangement
+from .setting.game import setting_game
+from .setting.rows import Arrangement, deal
+from .setting.search import strongest_arrangement
 
 __all__ = [
     "ADVICE",
@@ -51,6 +48,8 @@ __all__ = [
     "Advice",
     "Estimate",
     "ExperimentResult",
+    "HeadToHead",
+    "head_to_head",
     "home_head_to_head",
     "run_experiment",
     "solver_arrangement",
@@ -70,32 +69,23 @@ def solver_arrangement(
     *,
     objective: str = "expected",
 ) -> Arrangement:
-    """How the book's bots set a hand.
+    """How the book's bots set a hand: the ``set_hand`` of ``game`` (its name,
+    "Mậu Binh" or "Chinese Poker").
 
-    The solver's best arrangement for ``game`` (its name, "Mậu Binh" or
-    "Chinese Poker") by ``objective`` (see
-    :func:`~rules_lib.arrange.best_arrangement`), except in Mậu Binh when the
+    The solver's best arrangement for ``game`` by ``objective`` (see
+    :func:`~rules_lib.setting.expected.solve`), except in Mậu Binh when the
     cards can be set as three flushes or three straights: that wins at once,
     so the bot sets it that way.  ``rules`` (default: the game's default
     rules) says whether a row may tie the row in front of it and whether
     A-2-3 is a front of three straights.
     """
     hand = parse_cards(cards, jokers=False) if isinstance(cards, str) else Cards(cards)
-    strict = rules.strict_row_order if rules is not None else False
-    ace_low = rules.ace_low_front_straight if rules is not None else True
-    if game == _MB_NAME:
-        held = find_specials(hand, ace_low_front=ace_low)
-        for special in (Special.THREE_FLUSHES, Special.THREE_STRAIGHTS):
-            if special in held:
-                arr = special_arrangement(hand, special, strict=strict, ace_low_front=ace_low)
-                if arr is not None:
-                    return arr
     key = _KEYS.get(game)
     if key is None:
         raise UnknownOptionError(
             f"no game {game!r} sets hands in rows; choose {' or '.join(_KEYS)}"
         )
-    return best_arrangement(hand, key, objective=objective, strict=strict, rules=rules)
+    return setting_game(key).set_hand(hand, rules, objective=objective)
 
 
 #: The solver's settings an experiment shows beside the advice:
@@ -406,7 +396,7 @@ def run_experiment(
     chunks over that many processes (``None``: one per CPU); the results do
     not depend on it, since each deal's cards depend only on ``seed`` and its
     number.  ``opponents`` is the objective the opponents set their hands
-    by (see :func:`~rules_lib.arrange.best_arrangement`).
+    by (see :func:`~rules_lib.setting.expected.solve`).
     """
     if opponents not in OBJECTIVES:
         raise UnknownOptionError(
@@ -460,6 +450,59 @@ def run_experiment(
         tuple(r[2] for r in rows),
         cancelled=stopped,
     )
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Seat 0 set by the expected-points objective, then by the strength
+    objective, against the same three opponents each deal: points per deal."""
+
+    game: str
+    opponents: str
+    expected: tuple[float, ...]
+    strength: tuple[float, ...]
+
+    @property
+    def gain(self) -> tuple[float, float, float]:
+        """The mean gain per deal of expected points over strength, with its 95% interval."""
+        diffs = [a - b for a, b in zip(self.expected, self.strength, strict=True)]
+        mean = fmean(diffs)
+        half = 1.96 * stdev(diffs) / sqrt(len(diffs))
+        return mean, mean - half, mean + half
+
+
+def head_to_head(game: str, deals: int, seed: int, opponents: str = "strength") -> HeadToHead:
+    """Deal four hands ``deals`` times; seat 0 set both ways (common random
+    numbers), the three others set by ``opponents`` (``"strength"``, the
+    book's bots today, or ``"expected"``).  ``game`` is a key: Mậu Binh: each
+    opponent is the dealer in turn, a unit a settlement; Chinese Poker:
+    points against the three (source rules, special hands declared).
+
+    >>> duel = head_to_head("chinese_poker", 2, 1)
+    >>> len(duel.expected), len(duel.strength)
+    (2, 2)
+    """
+    if game not in SET_HAND_GAMES:
+        raise UnknownOptionError(
+            f"no expected-points game {game!r}; choose one of: {', '.join(SET_HAND_GAMES)}"
+        )
+    setters: dict[str, Callable[[Sequence[AnyCard]], Arrangement]] = {
+        "strength": strongest_arrangement,
+        "expected": partial(expected_best_arrangement, game=game),
+    }
+    if opponents not in setters:
+        raise UnknownOptionError(f"no opponents {opponents!r}; choose strength or expected")
+    mine: dict[str, list[float]] = {"expected": [], "strength": []}
+    for d in range(deals):
+        hands = deal(seed * 1_000_003 + d)
+        others = [setters[opponents](h) for h in hands[1:]]
+        for name, setter in setters.items():
+            arr = setter(hands[0])
+            if game == "mau_binh":
+                mine[name].append(sum(int(mau_binh.settle(arr, o).outcome) for o in others))
+            else:
+                mine[name].append(sum(chinese_poker.score_pair(arr, o).points for o in others))
+    return HeadToHead(game, opponents, tuple(mine["expected"]), tuple(mine["strength"]))
 
 
 def home_head_to_head(deal_numbers: Sequence[int]) -> tuple[list[int], list[int]]:

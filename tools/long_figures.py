@@ -22,7 +22,7 @@ first games from their seeds and checks that they come out the same.
 * Expected points (``book/strategy/expected_points.json``): at a table of
   four, seat 0 set by the expected-points objective and by the strength
   objective against the same three opponents, for each game and each kind of
-  opponent (:func:`rules_lib.expected.head_to_head`); each deal's points.
+  opponent (:func:`rules_lib.strategy.head_to_head`); each deal's points.
 * Mậu Binh for points (``book/mau_binh/home_settings.json``): under the
   ``home`` rules, seat 0 set for the rows it is paid by and set as for the
   source's majority, against the same three opponents, deals 1 to ``--games``
@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import Any
 
 from rules_lib.engine import Bot, playout
-from rules_lib.expected import GAMES, head_to_head
-from rules_lib.strategy import ADVICE, home_head_to_head, run_experiment, with_solvers
+from rules_lib.setting.expected import GAMES
+from rules_lib.strategy import ADVICE, head_to_head, home_head_to_head, run_experiment, with_solvers
 from rules_lib.tien_len.bots import HeuristicBot, tournament_game, tournament_seeds
 from rules_lib.tien_len.bots import search_bot as tien_len_search
 from rules_lib.tredici import PRESETS, TrediciBot

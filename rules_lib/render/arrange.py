@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from ..arrange import ROWS, Arrangement
+from ..setting.rows import ROWS, Arrangement
 from . import cards_html
 
 __all__ = ["arrangement_html"]

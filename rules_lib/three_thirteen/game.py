@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
+from typing import Any
 
 from ..cards import (
     AnyCard,
@@ -311,6 +312,10 @@ def _sorted(cards: Sequence[AnyCard]) -> Cards:
     return Cards(sorted(cards, key=_display_key))
 
 
+#: What every seat sees of a round as the state keeps it (an observation's last fields).
+_PUBLIC = ("went_out", "turns_left", "totals", "round_log", "results", "laid_down", "turns_played")
+
+
 @dataclass(frozen=True)
 class ThreeThirteenState:
     """A moment of a game (an immutable value; :meth:`apply_action` returns a new one).
@@ -411,25 +416,15 @@ class ThreeThirteenState:
         )
         if not rest and not drawn:
             raise CardCountError("no card is left for the stock")
-        return cls(
-            rules=rules,
-            seed=seed,
-            num_players=players,
-            first_dealer=(players - round_number) % players,
+        return _fresh(
+            rules,
+            seed,
+            players,
+            (players - round_number) % players,
             round_number=round_number,
             hands=tuple(_sorted(h) for h in dealt),
             stock=Cards([*rest, *reversed(drawn)]),
             discard=face_up,
-            player=0,
-            phase=Phase.DRAW,
-            went_out=None,
-            turns_left=0,
-            reshuffles_done=0,
-            turns_played=0,
-            totals=(0,) * players,
-            results=(),
-            round_log=(),
-            moves=(),
         )
 
     # -- the common engine shape ------------------------------------------------
@@ -627,13 +622,7 @@ class ThreeThirteenState:
             discard_size=len(self.discard),
             stock_size=len(self.stock),
             hand_sizes=tuple(len(h) for h in self.hands),
-            went_out=self.went_out,
-            turns_left=self.turns_left,
-            totals=self.totals,
-            round_log=self.round_log,
-            results=self.results,
-            laid_down=self.laid_down,
-            turns_played=self.turns_played,
+            **{name: getattr(self, name) for name in _PUBLIC},
         )
 
     def zones(self) -> dict[str, Cards]:
@@ -749,6 +738,18 @@ class ThreeThirteenState:
         return _deal(done, self.round_number + 1)
 
 
+#: How every round starts: the player to act draws, nobody has gone out, the
+#: stock has not been rebuilt and no turn is played yet.
+_ROUND_START: dict[str, Any] = {
+    "phase": Phase.DRAW,
+    "went_out": None,
+    "turns_left": 0,
+    "reshuffles_done": 0,
+    "turns_played": 0,
+    "round_log": (),
+}
+
+
 def _deal(state: ThreeThirteenState, round_number: int) -> ThreeThirteenState:
     """Deal ``round_number``: one card at a time from the dealer's left, then turn one up."""
     players = state.num_players
@@ -766,12 +767,40 @@ def _deal(state: ThreeThirteenState, round_number: int) -> ThreeThirteenState:
         stock=Cards(reversed(rest[1:])),
         discard=Cards(rest[:1]),
         player=(dealer + 1) % players,
-        phase=Phase.DRAW,
-        went_out=None,
-        turns_left=0,
-        reshuffles_done=0,
-        turns_played=0,
-        round_log=(),
+        **_ROUND_START,
+    )
+
+
+#: No cards (a pile before the deal).
+_NONE = Cards()
+
+
+def _fresh(
+    rules: ThreeThirteenRules,
+    seed: int,
+    players: int,
+    first_dealer: int,
+    *,
+    round_number: int = 1,
+    hands: tuple[Cards, ...] = (),
+    stock: Cards = _NONE,
+    discard: Cards = _NONE,
+) -> ThreeThirteenState:
+    """A game before its first turn: round ``round_number`` dealt as given, no points yet."""
+    return ThreeThirteenState(  # the first fields in their order; then no turn, no points yet
+        rules,
+        seed,
+        players,
+        first_dealer,
+        round_number,
+        hands,
+        stock,
+        discard,
+        player=0,
+        totals=(0,) * players,
+        results=(),
+        moves=(),
+        **_ROUND_START,
     )
 
 
@@ -802,24 +831,4 @@ def new_game(
         first_dealer = _subseed(seed, "first dealer") % players
     if not 0 <= first_dealer < players:
         raise RulesError(f"no seat {first_dealer} at a table of {players}")
-    blank = ThreeThirteenState(
-        rules=rules,
-        seed=seed,
-        num_players=players,
-        first_dealer=first_dealer,
-        round_number=1,
-        hands=(),
-        stock=Cards(),
-        discard=Cards(),
-        player=0,
-        phase=Phase.DRAW,
-        went_out=None,
-        turns_left=0,
-        reshuffles_done=0,
-        turns_played=0,
-        totals=(0,) * players,
-        results=(),
-        round_log=(),
-        moves=(),
-    )
-    return _deal(blank, 1)
+    return _deal(_fresh(rules, seed, players, first_dealer), 1)

@@ -33,13 +33,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from ..cards import AnyCard, Card, Cards, Rank, Suit, parse_cards, shuffled, standard_deck
 from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import IllegalActionError, RulesError
-from .plays import Play, beats, bomb_tier, legal_plays, make_play, plain_cards
-from .rules import ACE_POS, INSTANT_WIN_KINDS, RANK_POS, TienLenRules
+from .plays import Chop, InstantWin, Play, beats, bomb_tier, legal_plays, make_play, plain_cards
+from .rules import ACE_POS, RANK_POS, TienLenRules
 
 __all__ = [
     "PASS",
@@ -116,25 +115,6 @@ def parse_action(
     return make_play(cards, rules)
 
 
-class InstantWin(StrEnum):
-    """Hands that win at the deal when ``rules.instant_wins`` is on (highest first).
-
-    The last three count only with ``rules.more_instant_wins`` (four 3s only
-    in the first hand).  ``short`` is the name in ``rules.instant_win_points``.
-    """
-
-    DRAGON = "a dragon (one card of every rank from 3 to ace)"
-    FOUR_TWOS = "four 2s"
-    ONE_COLOUR = "thirteen cards of one colour"
-    SIX_PAIRS = "six pairs"
-    FIVE_PAIRS = "five consecutive pairs"
-    FOUR_THREES = "four 3s"
-
-    @property
-    def short(self) -> str:
-        return INSTANT_WIN_KINDS[list(InstantWin).index(self)]
-
-
 _MORE = (InstantWin.ONE_COLOUR, InstantWin.FIVE_PAIRS, InstantWin.FOUR_THREES)
 _RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
 
@@ -174,21 +154,6 @@ def instant_win_of(
             found.append(InstantWin.FOUR_THREES)
     order = list(InstantWin)
     return min(found, key=order.index) if found else None
-
-
-@dataclass(frozen=True, slots=True)
-class Chop:
-    """A bomb put on a 2 or on a lower bomb (``rules.chops``).
-
-    In a chain of chops in one trick (a 2 chopped, that bomb chopped in turn,
-    …) the record grows: ``chopped`` is the last player chopped, ``plays``
-    every play chopped so far (the 2s first) and ``by`` the last bomb.
-    """
-
-    chopper: int
-    chopped: int
-    plays: tuple[Play, ...]
-    by: Play | None = None  # unknown when a score sheet is told of the chop
 
 
 def is_chop(play: Play, table: Play, rules: TienLenRules) -> bool:

@@ -32,9 +32,11 @@ from typing import cast
 
 from ..cards import SUITS, AnyCard, Card, Cards, Rank, parse_cards
 from ..errors import IllegalActionError, NotationError
-from .rules import RANK_POS, TienLenRules
+from .rules import INSTANT_WIN_KINDS, RANK_POS, TienLenRules
 
 __all__ = [
+    "Chop",
+    "InstantWin",
     "Kind",
     "Play",
     "beats",
@@ -527,3 +529,37 @@ def _pair_sets(
                 high = keys[combo[-1][-1].code]
                 if high > above:
                     found.append((high, Kind.PAIRS, tuple(c for p in combo for c in p)))
+
+
+class InstantWin(StrEnum):
+    """Hands that win at the deal when ``rules.instant_wins`` is on (highest first).
+
+    The last three count only with ``rules.more_instant_wins`` (four 3s only
+    in the first hand).  ``short`` is the name in ``rules.instant_win_points``.
+    """
+
+    DRAGON = "a dragon (one card of every rank from 3 to ace)"
+    FOUR_TWOS = "four 2s"
+    ONE_COLOUR = "thirteen cards of one colour"
+    SIX_PAIRS = "six pairs"
+    FIVE_PAIRS = "five consecutive pairs"
+    FOUR_THREES = "four 3s"
+
+    @property
+    def short(self) -> str:
+        return INSTANT_WIN_KINDS[list(InstantWin).index(self)]
+
+
+@dataclass(frozen=True, slots=True)
+class Chop:
+    """A bomb put on a 2 or on a lower bomb (``rules.chops``).
+
+    In a chain of chops in one trick (a 2 chopped, that bomb chopped in turn,
+    …) the record grows: ``chopped`` is the last player chopped, ``plays``
+    every play chopped so far (the 2s first) and ``by`` the last bomb.
+    """
+
+    chopper: int
+    chopped: int
+    plays: tuple[Play, ...]
+    by: Play | None = None  # unknown when a score sheet is told of the chop

@@ -38,12 +38,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
-from ..cards import Card, Rank, Suit, parse_cards, spell_ascii
+from ..cards import Card, Cards, Rank, Suit, parse_cards, spell_ascii
 from ..errors import CardCountError, DuplicateCardError, NotationError, RulesError
-from .game import Chop, InstantWin, TienLenState
-from .plays import BOMB_NAMES, Play, bomb_tier, plain_cards
+from .plays import BOMB_NAMES, Chop, InstantWin, Play, bomb_tier, plain_cards
 from .rules import ACE_POS, RANK_POS, TienLenRules
 
 __all__ = [
@@ -201,6 +200,29 @@ def bombs_left(cards: Sequence[Card], rules: TienLenRules) -> list[tuple[int, li
     return found
 
 
+class FinishedHand(Protocol):
+    """What a record reads of a hand at its end (a
+    :class:`~rules_lib.tien_len.game.TienLenState`; the game settles itself
+    with this module, so this module does not import it)."""
+
+    @property
+    def rules(self) -> TienLenRules: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def hands(self) -> tuple[Cards, ...]: ...
+    @property
+    def frozen(self) -> tuple[int, ...]: ...
+    @property
+    def chops(self) -> tuple[Chop, ...]: ...
+    @property
+    def instant_win(self) -> tuple[int, InstantWin] | None: ...
+    def is_terminal(self) -> bool: ...
+    def places(self) -> tuple[float, ...]: ...
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """What a finished hand leaves for the payments: the places, the cards
@@ -226,7 +248,7 @@ class HandRecord:
         return len(self.left)
 
     @classmethod
-    def from_state(cls, state: TienLenState) -> HandRecord:
+    def from_state(cls, state: FinishedHand) -> HandRecord:
         """The record of a finished hand."""
         if not state.is_terminal():
             raise RulesError("the hand is not over; it is settled at the end")
@@ -245,7 +267,7 @@ class HandRecord:
         )
 
 
-def settle(state: TienLenState) -> Settlement:
+def settle(state: FinishedHand) -> Settlement:
     """Who pays whom for a finished hand, under the state's rules.
 
     >>> from rules_lib.tien_len import PRESETS, new_game

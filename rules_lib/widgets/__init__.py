@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .arrange_widgets import ArrangeHand, Showdown
     from .card_table import CardTable
+    from .chinese_poker_lesson import ChinesePokerFirstHand
     from .lesson_widgets import LessonPanel
+    from .mau_binh_lesson import MauBinhFirstHand
     from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
     from .score_sheet_widgets import ScoreSheetWidget
-    from .setting_lesson import ChinesePokerFirstHand, MauBinhFirstHand, SettingFirstHand
+    from .setting_lesson import SettingFirstHand
     from .strategy_widgets import AdviceLab
     from .three_thirteen_lesson import ThreeThirteenFirstRound
     from .three_thirteen_widgets import MeldThisHand, ThreeThirteenGame
@@ -35,11 +37,11 @@ _WHERE = {
     "CanItBeat": "tien_len_widgets",
     "CardPicker": "poker_widgets",
     "CardTable": "card_table",
-    "ChinesePokerFirstHand": "setting_lesson",
+    "ChinesePokerFirstHand": "chinese_poker_lesson",
     "HandComparer": "poker_widgets",
     "HandExplorer": "poker_widgets",
     "LessonPanel": "lesson_widgets",
-    "MauBinhFirstHand": "setting_lesson",
+    "MauBinhFirstHand": "mau_binh_lesson",
     "MeldThisHand": "three_thirteen_widgets",
     "ScoreSheetWidget": "score_sheet_widgets",
     "SettingFirstHand": "setting_lesson",

@@ -21,15 +21,16 @@ from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
-from ..arrange import ROWS, Arrangement, Draft, Row, Special, arrangement_specials, deal
 from ..cards import AnyCard, Card, parse_cards
 from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError, UnknownOptionError
-from ..expected import ValuedSetting, expected_points, ranked_settings
 from ..mau_binh import MauBinhRules
 from ..poker import HandValue
 from ..render import cards_html, message_html
 from ..score_sheet import ScoreSheet
+from ..setting.expected import ValuedSetting, expected_points, ranked_settings
+from ..setting.rows import ROWS, Arrangement, Draft, Row, deal
+from ..setting.specials import Special, arrangement_specials
 from ..share import DealLink, make_query
 from ..showdown import (
     RULESET_KEYS,

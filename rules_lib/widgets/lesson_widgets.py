@@ -4,21 +4,22 @@
 answer to the learner's last move, and at the end a **Play a real hand**
 button that puts the game's full widget below the lesson.  Each game's
 guided hand (``<game>_lesson.py``, e.g. :class:`~rules_lib.widgets.
-tien_len_lesson.TienLenFirstHand`) adds its own table and buttons.  The
-lesson and its checks are :mod:`rules_lib.lesson`; the widgets only lay
-them out and wire the buttons.
+tien_len_lesson.TienLenFirstHand`) is a :class:`GuidedHand` (a
+:class:`GuidedTurns` for a turn-based game) that adds its own table and
+buttons.  The lesson and its checks are :mod:`rules_lib.lesson`; the
+widgets only lay them out and wire the buttons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
 from ..render import message_html
 
-__all__ = ["Guided", "LessonPanel"]
+__all__ = ["Guided", "GuidedHand", "GuidedTurns", "LessonPanel", "wrap"]
 
 
 class _Prompted(Protocol):
@@ -28,7 +29,7 @@ class _Prompted(Protocol):
 
 class Guided(Protocol):
     """What the panel reads of a lesson (a turn-based :class:`~rules_lib.lesson.Lesson`
-    or a :class:`~rules_lib.setting_lesson.SettingLesson`): its steps' prompts and
+    or a :class:`~rules_lib.setting.lesson.SettingLesson`): its steps' prompts and
     its closing words."""
 
     @property
@@ -67,8 +68,8 @@ class LessonPanel(widgets.VBox):  # type: ignore[misc]
             button_style="success",
             tooltip="thirteen cards each, against three bots",
             layout=widgets.Layout(width="12rem", display="none"),
+            _dom_classes=("rl-lesson-real",),
         )
-        self.real_button.add_class("rl-lesson-real")
         self.real_button.on_click(lambda _b: self.show_real_game())
         self.again_button = widgets.Button(
             description="Start the lesson again",
@@ -115,3 +116,113 @@ def _prompt_html(text: str) -> str:
         "<p role='status' style='font-size:1.05rem;line-height:1.45;margin:.3rem 0;"
         f"padding:.5rem .75rem;border-left:4px solid #2e7d32;background:#f1f8f1'>{text}</p>"
     )
+
+
+def wrap() -> widgets.Layout:
+    """The layout of a row of buttons that wraps on a narrow screen."""
+    return widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
+
+
+class GuidedHand(widgets.VBox):  # type: ignore[misc]
+    """A guided first hand: the lesson's panel, the game's own widgets and buttons,
+    then **Play a real hand** and **Start the lesson again**, and the real game.
+
+    A game's guided hand makes ``self.lesson``, ``self.panel`` (a
+    :class:`LessonPanel`) and its own widgets, then calls :meth:`_lay_out`; it
+    says where the lesson starts (:meth:`_start`) and draws the position
+    (:meth:`_redraw`); :meth:`_next_step` moves on once a step is done.
+    """
+
+    lesson: Guided
+    panel: LessonPanel
+    step: int
+
+    def _lay_out(
+        self,
+        buttons: Mapping[str, widgets.Button],
+        above: Sequence[widgets.Widget],
+        below: Sequence[widgets.Widget],
+        css_class: str,
+        *,
+        first: Sequence[widgets.Widget] = (),
+    ) -> None:
+        """Lay the lesson out, top down: ``first``, the panel, ``above``, the
+        ``buttons`` in a row that wraps (each with the class ``rl-lesson-<name>``),
+        ``below``, the panel's last buttons and the real game; then start."""
+        for name, button in buttons.items():
+            button.add_class(f"rl-lesson-{name}")
+        self.buttons = widgets.HBox(list(buttons.values()), layout=wrap())
+        self.panel.again_button.on_click(lambda _b: self.restart())
+        last = widgets.HBox([self.panel.real_button, self.panel.again_button], layout=wrap())
+        super().__init__(
+            [*first, self.panel, *above, self.buttons, *below, last, self.panel.real],
+            layout=widgets.Layout(width="100%", max_width="44rem"),
+        )
+        self.add_class(css_class)
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to the first step."""
+        self.step = 0
+        self._start()
+        self.panel.real_button.layout.display = "none"
+        self.panel.again_button.layout.display = "none"
+        self.panel.say("")
+        self._redraw()
+
+    def _next_step(self, message: str) -> None:
+        """The step is done: on to the next one, or to the end, saying ``message``."""
+        self.step += 1
+        self._redraw()
+        if self.step == len(self.lesson):
+            self.panel.finish(message)
+        else:
+            self.panel.say(message)
+
+    def _start(self) -> None:
+        """Set the position of the first step."""
+        raise NotImplementedError
+
+    def _redraw(self) -> None:
+        """Draw the position and the step."""
+        raise NotImplementedError
+
+
+class _Verdict(Protocol):
+    @property
+    def done(self) -> bool: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def state(self) -> Any: ...
+
+
+class _TurnLesson(Guided, Protocol):
+    @property
+    def start(self) -> Any: ...
+    def check(self, state: Any, index: int, move: Any) -> _Verdict: ...
+    def accepted(self, index: int) -> tuple[Any, ...]: ...
+
+
+class GuidedTurns(GuidedHand):
+    """A guided hand of a turn-based game (a :class:`~rules_lib.lesson.Lesson`):
+    ``state`` is the position, and each of the learner's moves is checked."""
+
+    lesson: _TurnLesson
+    state: Any
+
+    def _start(self) -> None:
+        self.state = self.lesson.start
+
+    def _play(self, move: object) -> bool | None:
+        """The learner's move: done (on to the next step: True), or explained,
+        and nothing changes (False); ``None`` once the lesson is over."""
+        if self.step >= len(self.lesson):
+            return None
+        verdict = self.lesson.check(self.state, self.step, move)
+        if not verdict.done:
+            self.panel.say(verdict.message, "error")
+            return False
+        self.state = verdict.state
+        self._next_step(verdict.message)
+        return True

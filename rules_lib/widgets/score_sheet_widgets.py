@@ -19,13 +19,13 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
-from ..arrange import deal
 from ..cards import Card, parse_card
 from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError
 from ..render import message_html
 from ..render.plots import PALETTE
 from ..score_sheet import PLAYERS, SHEET_RULESETS, ScoreSheet
+from ..setting.rows import deal
 from ..share import DealLink
 from ..showdown import bot_arrangement
 from ..tien_len import BOTS as TIEN_LEN_BOTS

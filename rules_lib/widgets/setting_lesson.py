@@ -1,13 +1,13 @@
-"""The guided first hands of the games played by setting 13 cards in rows:
-:class:`MauBinhFirstHand` (:data:`rules_lib.mau_binh_lesson.FIRST_HAND`) and
-:class:`ChinesePokerFirstHand` (:data:`rules_lib.chinese_poker_lesson.FIRST_HAND`).
+"""The frame of the guided first hands of the games played by setting 13 cards
+in rows: :class:`~rules_lib.widgets.mau_binh_lesson.MauBinhFirstHand` and
+:class:`~rules_lib.widgets.chinese_poker_lesson.ChinesePokerFirstHand`.
 
 Both are a :class:`SettingFirstHand`: the card widget with the hand and the
 three rows (tap cards, then a row's **Move here**, or drag them; Tab, the
 arrow keys and Space from the keyboard), **Check** for the step, **Show me**
 to select what the step asks for, and at the end the showdown, explained row
 by row, and **Play a real hand** (a :class:`~rules_lib.widgets.arrange_widgets.Showdown`).
-The lesson and its checks are :mod:`rules_lib.setting_lesson`; the widget only
+The lesson and its checks are :mod:`rules_lib.setting.lesson`; the widget only
 lays them out and wires the buttons.
 """
 
@@ -18,29 +18,29 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as widgets
 
-from ..arrange import ROWS, Row
 from ..cards import AnyCard, Card, Cards
-from ..chinese_poker_lesson import FIRST_HAND as CHINESE_POKER_FIRST_HAND
-from ..mau_binh_lesson import FIRST_HAND as MAU_BINH_FIRST_HAND
 from ..render import message_html
 from ..render.arrange import arrangement_html
-from ..setting_lesson import Setting, SettingLesson, Settled, signed
+from ..setting.game import signed
+from ..setting.lesson import Setting, SettingLesson, Settled
+from ..setting.rows import ROWS, Row
 from ..showdown import RULESET_KEYS
 from .card_table import CardTable
-from .lesson_widgets import LessonPanel
+from .lesson_widgets import GuidedHand, LessonPanel
 
-__all__ = ["ChinesePokerFirstHand", "MauBinhFirstHand", "SettingFirstHand"]
+__all__ = ["SettingFirstHand", "real_showdown"]
 
 #: The name of the card widget's row of cards not set yet.
 HAND_ROW = "hand"
 _SMALL = {"layout": widgets.Layout(width="6.5rem")}
 
 
-class SettingFirstHand(widgets.VBox):  # type: ignore[misc]
+class SettingFirstHand(GuidedHand):
     """A guided setting of 13 cards, ``lesson``; ``real_game`` makes the game's
     full widget for **Play a real hand**.
 
     >>> from rules_lib.cards import parse_cards
+    >>> from rules_lib.widgets import MauBinhFirstHand
     >>> w = MauBinhFirstHand()
     >>> "Step 1 of 3" in w.panel.counter.value and "flush" in w.panel.prompt.value
     True
@@ -71,6 +71,8 @@ class SettingFirstHand(widgets.VBox):  # type: ignore[misc]
     'Showdown'
     """
 
+    lesson: SettingLesson
+
     def __init__(self, lesson: SettingLesson, real_game: Callable[[], widgets.Widget]) -> None:
         self.lesson = lesson
         # LessonPanel reads a lesson's length, its steps' prompts and its closing,
@@ -89,39 +91,21 @@ class SettingFirstHand(widgets.VBox):  # type: ignore[misc]
         self.show_button = widgets.Button(
             description="Show me", tooltip="select what this step asks for", **_SMALL
         )
-        for button, name in ((self.check_button, "check"), (self.show_button, "show")):
-            button.add_class(f"rl-lesson-{name}")
         self.check_button.on_click(lambda _b: self.check())
         self.show_button.on_click(lambda _b: self.show_me())
-        self.panel.again_button.on_click(lambda _b: self.restart())
         self.results = widgets.HTML()
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
-        self.buttons = widgets.HBox([self.check_button, self.show_button], layout=wrap)
-        super().__init__(
-            [
-                self.panel,
-                self.table,
-                self.buttons,
-                self.results,
-                widgets.HBox([self.panel.real_button, self.panel.again_button], layout=wrap),
-                self.panel.real,
-            ],
-            layout=widgets.Layout(width="100%", max_width="44rem"),
+        self._lay_out(
+            {"check": self.check_button, "show": self.show_button},
+            [self.table],
+            [self.results],
+            "rl-setting-lesson",
         )
-        self.add_class("rl-setting-lesson")
-        self.restart()
 
-    def restart(self) -> None:
-        """Back to the first step, every card in the hand."""
-        self.step = 0
+    def _start(self) -> None:
         self.setting: Setting = self.lesson.positions()[0]
         #: the row that **Show me** says to move the selected cards to ('' for none)
         self.hint = ""
         self.results.value = ""
-        self.panel.real_button.layout.display = "none"
-        self.panel.again_button.layout.display = "none"
-        self.panel.say("")
-        self._redraw()
 
     # -- the learner's actions ------------------------------------------------
 
@@ -151,16 +135,14 @@ class SettingFirstHand(widgets.VBox):  # type: ignore[misc]
         if not verdict.done:
             self.panel.say(verdict.message, "error")
             return
-        self.step += 1
         self.hint = ""
         self.table.select(())
-        self._redraw()
-        if self.step < len(self.lesson):
-            self.panel.say(verdict.message)
-            return
-        settled = self.lesson.showdown(self.setting)
-        self.results.value = _results_html(settled)
-        self.panel.finish(f"{verdict.message} {settled.summary}".strip())
+        message = verdict.message
+        if self.step + 1 == len(self.lesson):  # the hand is set: the showdown
+            settled = self.lesson.showdown(self.setting)
+            self.results.value = _results_html(settled)
+            message = f"{message} {settled.summary}".strip()
+        self._next_step(message)
 
     def show_me(self) -> None:
         """Select the cards the step asks to move next, and say to which row."""
@@ -218,36 +200,9 @@ def _results_html(settled: Settled) -> str:
     return "".join(parts)
 
 
-class MauBinhFirstHand(SettingFirstHand):
-    """The guided first hand of Mậu Binh (see :class:`SettingFirstHand`)."""
-
-    def __init__(self) -> None:
-        super().__init__(MAU_BINH_FIRST_HAND, lambda: _showdown("mb-source"))
-
-
-class ChinesePokerFirstHand(SettingFirstHand):
-    """The guided first hand of Chinese Poker.
-
-    >>> from rules_lib.cards import parse_cards
-    >>> w = ChinesePokerFirstHand()
-    >>> w.check_button.click()
-    >>> "Not this time: the back has 0 cards" in w.panel.answer.value and w.step == 0
-    True
-    >>> while w.step < len(w.lesson):
-    ...     w.show_button.click()
-    ...     while w.hint:
-    ...         w.move_selected(w.hint)
-    ...         w.show_button.click()
-    ...     w.check_button.click()
-    >>> "Your result: +3" in w.panel.answer.value, w.results.value.count("<li>")
-    (True, 9)
-    """
-
-    def __init__(self) -> None:
-        super().__init__(CHINESE_POKER_FIRST_HAND, lambda: _showdown("cp-source"))
-
-
-def _showdown(key: str) -> widgets.Widget:
+def real_showdown(link: str) -> widgets.Widget:
+    """**Play a real hand**: a :class:`~rules_lib.widgets.arrange_widgets.Showdown`
+    under the rule set of link key ``link`` (``"mb-source"``)."""
     from .arrange_widgets import Showdown
 
-    return Showdown(seed=42, ruleset=RULESET_KEYS[key])
+    return Showdown(seed=42, ruleset=RULESET_KEYS[link])

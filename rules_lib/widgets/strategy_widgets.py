@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..arrange import ROWS, Arrangement
 from ..errors import RulesError
 from ..render import cards_html, message_html
 from ..render.strategy import experiment_plots_html, experiment_table_html
+from ..setting.rows import ROWS, Arrangement
 from ..share import DealLink, make_query
 from ..strategy import ADVICE, ExperimentResult, run_experiment, with_solvers
 from .share_widgets import AppBox, ShareLink, deal_number, link_choice, set_controls

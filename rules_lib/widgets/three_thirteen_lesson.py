@@ -10,17 +10,17 @@ import ipywidgets as widgets
 
 from ..cards import AnyCard
 from ..render.three_thirteen import header_html, record_html, round_html, table_html
-from ..three_thirteen import DRAW, Phase, RoundResult, ThreeThirteenState, Turn, narrate
+from ..three_thirteen import DRAW, Phase, RoundResult, Turn, narrate
 from ..three_thirteen.game import Action, Move
 from ..three_thirteen.lesson import FIRST_HAND
 from ._lite import CLEAR
-from .lesson_widgets import LessonPanel
-from .three_thirteen_widgets import _CardButtons
+from .lesson_widgets import GuidedTurns, LessonPanel
+from .three_thirteen_widgets import _CardButtons, move_buttons
 
 __all__ = ["ThreeThirteenFirstRound"]
 
 
-class ThreeThirteenFirstRound(widgets.VBox):  # type: ignore[misc]
+class ThreeThirteenFirstRound(GuidedTurns):
     """The guided first round of Three-Thirteen.
 
     >>> from rules_lib.cards import Card
@@ -67,82 +67,32 @@ class ThreeThirteenFirstRound(widgets.VBox):  # type: ignore[misc]
         self.table = widgets.HTML()
         self.record = widgets.HTML()
         self.hand_table = _CardButtons(label="your hand", single=True, card_class="rl-tt-card")
-        self.draw_button = widgets.Button(
-            description="Draw from stock",
-            tooltip="draw the top card of the stock",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.take_button = widgets.Button(
-            description="Take discard",
-            tooltip="take the top card of the discard pile",
-            layout=widgets.Layout(width="auto"),
-        )
-        self.discard_button = widgets.Button(
-            description="Discard", button_style="warning", tooltip="discard the selected card"
-        )
-        self.out_button = widgets.Button(
-            description="Go out",
-            button_style="success",
-            tooltip="meld every other card and discard the selected one",
+        #: The button that makes each kind of move (the full game's).
+        self.move_buttons = move_buttons()
+        self.draw_button, self.take_button, self.discard_button, self.out_button = (
+            self.move_buttons.values()
         )
         self.show_button = widgets.Button(
             description="Show me", tooltip="select what this step asks for"
         )
-        #: The button that makes each kind of move.
-        self.move_buttons = {
-            Move.DRAW: self.draw_button,
-            Move.TAKE: self.take_button,
-            Move.DISCARD: self.discard_button,
-            Move.GO_OUT: self.out_button,
-        }
-        for move, button in self.move_buttons.items():
-            button.add_class(f"rl-lesson-{move.value.replace(' ', '-')}")
-        self.show_button.add_class("rl-lesson-show")
         self.draw_button.on_click(lambda _b: self.move(DRAW))
         self.take_button.on_click(lambda _b: self.take())
         self.discard_button.on_click(lambda _b: self.play_selected(Move.DISCARD))
         self.out_button.on_click(lambda _b: self.play_selected(Move.GO_OUT))
         self.show_button.on_click(lambda _b: self.show_me())
-        self.panel.again_button.on_click(lambda _b: self.restart())
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
-        self.buttons = widgets.HBox(
-            [
-                self.draw_button,
-                self.take_button,
-                self.discard_button,
-                self.out_button,
-                self.show_button,
-            ],
-            layout=wrap,
+        self._lay_out(
+            {
+                **{m.value.replace(" ", "-"): b for m, b in self.move_buttons.items()},
+                "show": self.show_button,
+            },
+            [self.header, self.table, self.hand_table],
+            [self.record],
+            "rl-tt-lesson",
         )
-        super().__init__(
-            [
-                self.panel,
-                self.header,
-                self.table,
-                self.hand_table,
-                self.buttons,
-                self.record,
-                widgets.HBox([self.panel.real_button, self.panel.again_button], layout=wrap),
-                self.panel.real,
-            ],
-            layout=widgets.Layout(width="100%", max_width="44rem"),
-        )
-        self.add_class("rl-tt-lesson")
-        self.restart()
 
     @property
     def selected(self) -> list[AnyCard]:
         return list(self.hand_table.selected_cards)
-
-    def restart(self) -> None:
-        """Back to the first step."""
-        self.step = 0
-        self.state: ThreeThirteenState = self.lesson.start
-        self.panel.real_button.layout.display = "none"
-        self.panel.again_button.layout.display = "none"
-        self.panel.say("")
-        self._redraw()
 
     def take(self) -> None:
         """Take the top card of the discard pile."""
@@ -160,25 +110,13 @@ class ThreeThirteenFirstRound(widgets.VBox):  # type: ignore[misc]
 
     def move(self, action: Action) -> None:
         """The learner's move: checked; done, or explained and kept."""
-        if self.step >= len(self.lesson):
-            return
-        verdict = self.lesson.check(self.state, self.step, action)
-        if not verdict.done:
-            self.panel.say(verdict.message, "error")
-            return
-        self.state = verdict.state
-        self.step += 1
-        self._redraw()
-        if self.step == len(self.lesson):
-            self.panel.finish(verdict.message)
-        else:
-            self.panel.say(verdict.message)
+        self._play(action)
 
     def show_me(self) -> None:
         """Select the card the step asks for, and name the button to press."""
         if self.step >= len(self.lesson):
             return
-        action: Action = self.lesson.accepted(self.step)[0]  # type: ignore[assignment]
+        action: Action = self.lesson.accepted(self.step)[0]
         button = self.move_buttons[action.move].description
         if action.move in (Move.DRAW, Move.TAKE):
             self.panel.say(f"This step asks you to press {button}.")

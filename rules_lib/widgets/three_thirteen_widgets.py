@@ -103,12 +103,7 @@ class _CardButtons(CardTable):
     """
 
     def show_cards(
-        self,
-        cards: Sequence[AnyCard],
-        *,
-        wild: WildRank,
-        label: str = "",
-        disabled: bool = False,
+        self, cards: Sequence[AnyCard], *, wild: WildRank, label: str = "", disabled: bool = False
     ) -> None:
         """Show ``cards``, none selected (with ``disabled``, none can be)."""
         with self.hold_sync():  # one message to the page
@@ -304,6 +299,30 @@ class MeldThisHand(widgets.VBox):  # type: ignore[misc]
         self.status.value = self._message
 
 
+def move_buttons() -> dict[Move, widgets.Button]:
+    """A button for each kind of move of a turn, as the game and its lesson show them."""
+    return {
+        Move.DRAW: widgets.Button(
+            description="Draw from stock",
+            tooltip="draw the top card of the stock",
+            layout=widgets.Layout(width="auto"),
+        ),
+        Move.TAKE: widgets.Button(
+            description="Take discard",
+            tooltip="take the top card of the discard pile",
+            layout=widgets.Layout(width="auto"),
+        ),
+        Move.DISCARD: widgets.Button(
+            description="Discard", button_style="warning", tooltip="discard the selected card"
+        ),
+        Move.GO_OUT: widgets.Button(
+            description="Go out",
+            button_style="success",
+            tooltip="meld every other card and discard the selected one",
+        ),
+    }
+
+
 class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
     """A whole game of Three-Thirteen against one to three bots.
 
@@ -346,19 +365,8 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self.table = widgets.HTML()
         self.hand_buttons = _CardButtons(label="your hand", single=True)
         self.hand_buttons.observe(lambda _c: self._update_buttons(), names="selected")
-        self.draw_button = widgets.Button(
-            description="Draw from stock", tooltip="draw the top card of the stock"
-        )
-        self.take_button = widgets.Button(
-            description="Take discard", tooltip="take the top card of the discard pile"
-        )
-        self.discard_button = widgets.Button(
-            description="Discard", button_style="warning", tooltip="discard the selected card"
-        )
-        self.out_button = widgets.Button(
-            description="Go out",
-            button_style="success",
-            tooltip="meld every other card and discard the selected one",
+        self.draw_button, self.take_button, self.discard_button, self.out_button = (
+            move_buttons().values()
         )
         self.hint_button = widgets.Button(
             description="Hint", tooltip="what the wary bot would do here"
@@ -366,8 +374,6 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self.auto_button = widgets.Button(
             description="Play my turn", tooltip="let the wary bot play this turn for you"
         )
-        for b in (self.draw_button, self.take_button):
-            b.layout = widgets.Layout(width="auto")
         self.auto_button.layout = widgets.Layout(width="auto")
         self.message = widgets.HTML()
         self.record = widgets.HTML()

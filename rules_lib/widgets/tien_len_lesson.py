@@ -13,14 +13,14 @@ from ..tien_len import annotate
 from ..tien_len.lesson import FIRST_HAND
 from ..tien_len.plays import plain_cards
 from .card_table import CardTable
-from .lesson_widgets import LessonPanel
+from .lesson_widgets import GuidedTurns, LessonPanel
 
 __all__ = ["TienLenFirstHand"]
 
 _SMALL = {"layout": widgets.Layout(width="6.5rem")}
 
 
-class TienLenFirstHand(widgets.VBox):  # type: ignore[misc]
+class TienLenFirstHand(GuidedTurns):
     """The guided first hand of Tiến Lên.
 
     >>> w = TienLenFirstHand()
@@ -64,48 +64,20 @@ class TienLenFirstHand(widgets.VBox):  # type: ignore[misc]
         self.show_button = widgets.Button(
             description="Show me", tooltip="select what this step asks for", **_SMALL
         )
-        for button, name in (
-            (self.play_button, "play"),
-            (self.pass_button, "pass"),
-            (self.show_button, "show"),
-        ):
-            button.add_class(f"rl-lesson-{name}")
         self.play_button.on_click(lambda _b: self.play())
         self.pass_button.on_click(lambda _b: self.move("pass"))
         self.show_button.on_click(lambda _b: self.show_me())
-        self.panel.again_button.on_click(lambda _b: self.restart())
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
-        self.buttons = widgets.HBox(
-            [self.play_button, self.pass_button, self.show_button], layout=wrap
+        self._lay_out(
+            {"play": self.play_button, "pass": self.pass_button, "show": self.show_button},
+            [self.table, self.hand_table],
+            [self.moves_log],
+            "rl-tl-lesson",
+            first=[widgets.HTML(tien_len_html.CSS)],
         )
-        super().__init__(
-            [
-                widgets.HTML(tien_len_html.CSS),
-                self.panel,
-                self.table,
-                self.hand_table,
-                self.buttons,
-                self.moves_log,
-                widgets.HBox([self.panel.real_button, self.panel.again_button], layout=wrap),
-                self.panel.real,
-            ],
-            layout=widgets.Layout(width="100%", max_width="44rem"),
-        )
-        self.add_class("rl-tl-lesson")
-        self.restart()
 
     @property
     def selected(self) -> set[Card]:
         return {c for c in self.hand_table.selected_cards if isinstance(c, Card)}
-
-    def restart(self) -> None:
-        """Back to the first step."""
-        self.step = 0
-        self.state = self.lesson.start
-        self.panel.real_button.layout.display = "none"
-        self.panel.again_button.layout.display = "none"
-        self.panel.say("")
-        self._redraw()
 
     def play(self) -> None:
         cards = [c for c in plain_cards(self.state.hands[0]) if c in self.selected]
@@ -116,20 +88,8 @@ class TienLenFirstHand(widgets.VBox):  # type: ignore[misc]
 
     def move(self, text: str) -> None:
         """The learner's move (notation): checked; done, or explained and kept."""
-        if self.step >= len(self.lesson):
-            return
-        verdict = self.lesson.check(self.state, self.step, text)
-        if not verdict.done:
-            self.panel.say(verdict.message, "error")
-            return
-        self.state = verdict.state
-        self.step += 1
-        self.hand_table.select(())
-        self._redraw()
-        if self.step == len(self.lesson):
-            self.panel.finish(verdict.message)
-        else:
-            self.panel.say(verdict.message)
+        if self._play(text):
+            self.hand_table.select(())
 
     def show_me(self) -> None:
         """Select the cards the step asks for (or say to pass)."""

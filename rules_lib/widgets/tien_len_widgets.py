@@ -28,21 +28,7 @@ from ..games import find_game
 from ..render import cards_html, message_html
 from ..render import tien_len as tien_len_html
 from ..share import DealLink, make_query
-from ..tien_len import (
-    BOTS,
-    PASS,
-    PRESETS,
-    Pass,
-    Play,
-    TienLenState,
-    annotate,
-    can_beat,
-    describe_action,
-    hint,
-    place_labels,
-    play_from_selection,
-    why_not_pass,
-)
+from ..tien_len import BOTS, PASS, PRESETS, Pass, Play, TienLenState, explain
 from ..tien_len.bots import search_bot
 from ..tien_len.evening import Evening, moves_text, read_moves
 from ..tien_len.plays import plain_cards
@@ -157,7 +143,7 @@ class CanItBeat(widgets.VBox):  # type: ignore[misc]
             self.verdict.value = message_html("Type or pick the cards you would play.", "info")
             return
         try:
-            verdict = can_beat(self.play_text.value, self.table_text.value, rules)
+            verdict = explain.can_beat(self.play_text.value, self.table_text.value, rules)
         except RulesError as error:
             where = "" if str(error).startswith("on the table") else "your play: "
             self.verdict.value = message_html(where + str(error))
@@ -165,7 +151,9 @@ class CanItBeat(widgets.VBox):  # type: ignore[misc]
         other_key = "standard" if self.rules.value == "source" else "source"
         text = message_html(str(verdict), "info" if verdict.legal else "error")
         try:
-            other = can_beat(self.play_text.value, self.table_text.value, PRESETS[other_key])
+            other = explain.can_beat(
+                self.play_text.value, self.table_text.value, PRESETS[other_key]
+            )
             if other.legal != verdict.legal:
                 word = "yes" if other.legal else "no"
                 text += message_html(
@@ -444,14 +432,14 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
     def play(self) -> None:
         """Play the selected cards (an illegal selection is named and kept)."""
         try:
-            play = play_from_selection(self.state, self._selected_in_order())
+            play = explain.play_from_selection(self.state, self._selected_in_order())
         except RulesError as error:
             self.message.value = message_html(f"{error} (your selection is kept)")
             return
         self._act(play)
 
     def pass_turn(self) -> None:
-        reason = why_not_pass(self.state)
+        reason = explain.why_not_pass(self.state)
         if reason:
             self.message.value = message_html(f"You cannot pass: {reason}.")
             return
@@ -484,13 +472,13 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
                     f"average ({scale})."
                 )
         else:
-            action = hint(state)
+            action = explain.hint(state)
         if isinstance(action, Pass):
             self.selected = set()
             text = f"Hint: pass. {why}"
         else:
             self.selected = set(action.plain)
-            what = describe_action(action, state.rules)[len("plays ") :]
+            what = explain.describe_action(action, state.rules)[len("plays ") :]
             text = f"Hint: play {what}: {action}. It is selected: press Play."
             if self.opponents.value == "search":
                 text += f" {why}"
@@ -535,7 +523,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         bots = self._bots_moves()
         if self.state.is_terminal():
             seed = int(self.seed.value)
-            mine = place_labels(self.state.places())[0]
+            mine = explain.place_labels(self.state.places())[0]
             self.seed.value = seed + 1
             text = (
                 f"{note} {bots} Game over: you finished {mine} in deal no. {seed}. "
@@ -554,7 +542,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         'Bot A plays a single 3♠; Bot B plays a single 8♠; Bot C plays a single 9♥.'
         """
         said = [
-            f"{SEAT_NAMES[seat]} {describe_action(action, self.state.rules)}"
+            f"{SEAT_NAMES[seat]} {explain.describe_action(action, self.state.rules)}"
             for seat, action in self.session.log[self._fresh :]
             if seat != 0
         ]
@@ -612,7 +600,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         self.table.value = tien_len_html.table_html(self.state, SEAT_NAMES, fresh)
 
     def _draw_log(self) -> None:
-        moves = annotate(self.session.initial, self.session.moves)
+        moves = explain.annotate(self.session.initial, self.session.moves)
         self.recent.value = tien_len_html.log_html(moves, SEAT_NAMES, self.state.rules, self._fresh)
 
     def _draw_standings(self) -> None:

@@ -16,7 +16,7 @@ from ..render.tredici import hand_label_html, log_html, table_html
 from ..tredici import DRAW, LAST_CARD, STOP, Action, Play, describe_turns
 from ..tredici.lesson import FIRST_HAND, NAMES
 from .card_table import CardTable
-from .lesson_widgets import LessonPanel
+from .lesson_widgets import GuidedTurns, LessonPanel
 
 __all__ = ["TrediciFirstHand"]
 
@@ -26,7 +26,7 @@ def _card_words(card: AnyCard) -> str:
     return f"the {card.color.value} joker" if isinstance(card, Joker) else f"the {card}"
 
 
-class TrediciFirstHand(widgets.VBox):  # type: ignore[misc]
+class TrediciFirstHand(GuidedTurns):
     """The guided first hand of Tredici.
 
     >>> w = TrediciFirstHand()
@@ -101,56 +101,22 @@ class TrediciFirstHand(widgets.VBox):  # type: ignore[misc]
             LAST_CARD: self.last_button,
         }
         for action, button in self.word_buttons.items():
-            button.add_class(f"rl-lesson-{str(action).replace(' ', '-')}")
             button.on_click(lambda _b, action=action: self.move(action))
-        self.show_button.add_class("rl-lesson-show")
         self.show_button.on_click(lambda _b: self.show_me())
-        self.panel.again_button.on_click(lambda _b: self.restart())
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")
-        self.buttons = widgets.HBox(
-            [self.draw_button, self.stop_button, self.last_button, self.show_button], layout=wrap
+        self._lay_out(
+            {
+                **{str(a).replace(" ", "-"): b for a, b in self.word_buttons.items()},
+                "show": self.show_button,
+            },
+            [self.table, self.hand_label, self.hand_table],
+            [self.moves_log],
+            "rl-td-lesson",
         )
-        super().__init__(
-            [
-                self.panel,
-                self.table,
-                self.hand_label,
-                self.hand_table,
-                self.buttons,
-                self.moves_log,
-                widgets.HBox([self.panel.real_button, self.panel.again_button], layout=wrap),
-                self.panel.real,
-            ],
-            layout=widgets.Layout(width="100%", max_width="44rem"),
-        )
-        self.add_class("rl-td-lesson")
-        self.restart()
-
-    def restart(self) -> None:
-        """Back to the first step."""
-        self.step = 0
-        self.state = self.lesson.start
-        self.panel.real_button.layout.display = "none"
-        self.panel.again_button.layout.display = "none"
-        self.panel.say("")
-        self._redraw()
 
     def move(self, action: Action) -> None:
         """The learner's move: checked; done (the bot replies), or explained and kept."""
-        if self.step >= len(self.lesson):
-            return
-        verdict = self.lesson.check(self.state, self.step, action)
-        if not verdict.done:
+        if self._play(action) is False:
             self.hand_table.select(())
-            self.panel.say(verdict.message, "error")
-            return
-        self.state = verdict.state
-        self.step += 1
-        self._redraw()
-        if self.step == len(self.lesson):
-            self.panel.finish(verdict.message)
-        else:
-            self.panel.say(verdict.message)
 
     def show_me(self) -> None:
         """Light the card the step asks for, or name its button."""

@@ -136,10 +136,10 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             raise UnknownOptionError(
                 f"no Tredici opponent {against!r}; choose one of: {', '.join(OPPONENTS)}"
             )
-        self.catch = catch
-        self.remember = remember
         controls = GameControls.make("tredici", seed, rules)
         self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
+        self.catch = catch
+        self.remember = remember
         self.opponent = widgets.Dropdown(
             options=[(label, key) for key, label in OPPONENTS.items()],
             value=against,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.arrange import Arrangement, Special, find_specials
 from rules_lib.chinese_poker import ChinesePokerRules, score_table
 from rules_lib.errors import DuplicateCardError
 from rules_lib.mau_binh import MauBinhRules, Outcome, instant_win, settle
 from rules_lib.poker import Category, evaluate
+from rules_lib.setting import Arrangement, Special, find_specials
 
 A = Arrangement.parse
 

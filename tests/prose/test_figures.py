@@ -31,7 +31,7 @@ from rules_lib.games import GAMES, game_info
 from rules_lib.mau_binh import PRESETS as MAU_BINH_PRESETS
 from rules_lib.odds import HANDS_13, HOLDINGS, hands_with, probability
 from rules_lib.poker import CATEGORY_COUNTS_3, CATEGORY_COUNTS_5, Category, distinct_values
-from rules_lib.arrange import ROW_SIZES, SPLITS, Row, Special, deal
+from rules_lib.setting import ROW_SIZES, SPLITS, Row, Special, deal
 from rules_lib.strategy import ADVICE
 from rules_lib.three_thirteen import PRESETS as THREE_THIRTEEN_PRESETS
 from rules_lib.three_thirteen import ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank

@@ -1,4 +1,4 @@
-"""Unit tests for rules_lib.arrange (docs/GAMES.md section 2: setting 13 cards as three hands)."""
+"""Unit tests for rules_lib.setting: the rows, the special hands and the search (docs/GAMES.md section 2: setting 13 cards as three hands)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ from itertools import combinations
 
 import pytest
 
-from rules_lib.arrange import (
+from rules_lib.cards import Card, Cards, Suit, parse_cards, standard_deck
+from rules_lib.errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
+from rules_lib.mau_binh import MauBinhRules
+from rules_lib.poker import Category, HandValue, evaluate, hand_code
+from rules_lib.setting import (
     ROW_SIZES,
     SPLITS,
     Arrangement,
     Draft,
     Row,
     Special,
-    best_arrangement,
     deal,
     find_specials,
     naive_best_arrangement,
@@ -23,11 +26,8 @@ from rules_lib.arrange import (
     special_arrangement,
     strongest_arrangement,
 )
-from rules_lib.cards import Card, Cards, Suit, parse_cards, standard_deck
-from rules_lib.errors import CardCountError, DuplicateCardError, NotationError, UnknownOptionError
-from rules_lib.expected import expected_best_arrangement
-from rules_lib.mau_binh import MauBinhRules
-from rules_lib.poker import Category, HandValue, evaluate, hand_code
+from rules_lib.setting.expected import expected_best_arrangement
+from rules_lib.showdown import best_arrangement
 
 A = Arrangement.parse
 

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from rules_lib import UnknownOptionError
-from rules_lib.arrange import Arrangement, Draft, Row, Special, best_arrangement, deal
-from rules_lib.expected import expected_points, ranked_settings
 from rules_lib.mau_binh import MauBinhRules, instant_win
-from rules_lib.showdown import RULESETS
+from rules_lib.setting import Arrangement, Draft, Row, Special, deal
+from rules_lib.setting.expected import expected_points, ranked_settings
+from rules_lib.showdown import RULESETS, best_arrangement
 from rules_lib.widgets.arrange_widgets import ArrangeHand, Showdown
 
 

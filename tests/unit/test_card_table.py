@@ -123,7 +123,7 @@ def test_arrange_selection_then_move_here_uses_the_selection():
 
 
 def _front():
-    from rules_lib.arrange import Row
+    from rules_lib.setting import Row
 
     return Row("front")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from rules_lib.arrange import Arrangement, Row, Special, best_arrangement, deal
 from rules_lib.chinese_poker import (
     PRESETS,
     ChinesePokerRules,
@@ -19,7 +18,8 @@ from rules_lib.errors import (
     UnknownOptionError,
 )
 from rules_lib.poker import Category
-from rules_lib.showdown import score_showdown
+from rules_lib.setting import Arrangement, Row, Special, deal
+from rules_lib.showdown import best_arrangement, score_showdown
 
 A = Arrangement.parse
 

@@ -1,4 +1,4 @@
-"""Expected points (rules_lib.expected): each row's score is what the game's own
+"""Expected points (rules_lib.setting.expected): each row's score is what the game's own
 settlement pays, averaged over the rows opponents set; the solver finds the
 arrangement with the most; the shipped distributions are the solver's own
 fixed point."""
@@ -12,11 +12,12 @@ from collections import Counter
 
 import pytest
 
-from rules_lib.arrange import Arrangement, Special, deal, find_specials
 from rules_lib.cards import Cards
 from rules_lib.chinese_poker import ChinesePokerRules, score_pair
 from rules_lib.errors import UnknownOptionError
-from rules_lib.expected import (
+from rules_lib.mau_binh import MauBinhRules, Outcome, settle
+from rules_lib.setting import Arrangement, Special, deal, find_specials
+from rules_lib.setting.expected import (
     GAMES,
     JointRows,
     RowDistributions,
@@ -31,7 +32,6 @@ from rules_lib.expected import (
     ranked_settings,
     special_value,
 )
-from rules_lib.mau_binh import MauBinhRules, Outcome, settle
 
 # a small table: the dealer's (or opponent's) hands, set as the solver sets them
 TABLE = [expected_best_arrangement(h, "mau_binh", load("mau_binh")) for h in random_hands(4, 5)]

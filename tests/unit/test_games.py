@@ -129,11 +129,11 @@ def test_every_bot_of_a_turn_based_game_chooses_a_legal_action(key):
 
 @pytest.mark.parametrize("key", ["mau_binh", "chinese_poker"])
 def test_the_bot_of_an_arrangement_game_sets_a_hand_in_order(key):
-    from rules_lib.arrange import deal
+    from rules_lib.setting import deal
 
     game = find_game(key)
     assert game.new_game is None
-    arrangement = game.bots["solver"](deal(2)[0], key, game.rules_class())
+    arrangement = game.bots["solver"](deal(2)[0], game.rules_class())
     assert not arrangement.is_misset()
 
 

@@ -17,6 +17,8 @@ def _lessons() -> dict[str, Lesson]:
     """Every game's guided first hand that follows the engine's turn shape."""
     found = {}
     for game in GAMES:
+        if game.new_game is None:
+            continue  # a game of set hands: tests/unit/test_setting_lesson.py
         try:
             module = importlib.import_module(f"rules_lib.{game.key}.lesson")
         except ModuleNotFoundError:

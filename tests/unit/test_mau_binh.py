@@ -6,7 +6,6 @@ from itertools import pairwise
 
 import pytest
 
-from rules_lib.arrange import Arrangement, Special
 from rules_lib.errors import DuplicateCardError, UnknownOptionError
 from rules_lib.mau_binh import (
     PRESETS,
@@ -16,6 +15,7 @@ from rules_lib.mau_binh import (
     settle,
     settle_table,
 )
+from rules_lib.setting import Arrangement, Special
 
 A = Arrangement.parse
 WIN, TIE, LOSS = Outcome.WIN, Outcome.TIE, Outcome.LOSS

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from rules_lib.arrange import ROWS, Arrangement, Row, Special, deal, more_specials
 from rules_lib.cards import standard_deck
 from rules_lib.errors import RulesError
 from rules_lib.mau_binh import (
@@ -21,6 +20,7 @@ from rules_lib.mau_binh import (
     swept_value,
 )
 from rules_lib.score_sheet import ScoreSheet
+from rules_lib.setting import ROWS, Arrangement, Row, Special, deal, more_specials
 from rules_lib.showdown import bot_arrangement, score_showdown
 
 HOME = PRESETS["home"]
@@ -210,7 +210,7 @@ def test_bad_home_options_are_named() -> None:
 
 
 def test_under_home_rules_the_bots_set_their_hands_for_the_rows() -> None:
-    from rules_lib.expected import expected_points, ranked_settings
+    from rules_lib.setting.expected import expected_points, ranked_settings
 
     majority = SOURCE.with_options(strict_row_order=True)
     differ = 0
@@ -232,7 +232,7 @@ def test_under_home_rules_the_bots_set_their_hands_for_the_rows() -> None:
 
 
 def test_a_misset_hand_is_worth_a_sweep_lost_at_home() -> None:
-    from rules_lib.expected import expected_points
+    from rules_lib.setting.expected import expected_points
 
     misset = Arrangement.parse("Kd Ks 9h 9c 4s / 10d 10c 10h 5s 5h / Ah Qc 3d")
     assert expected_points(misset, "mau_binh", rules=HOME) < -HOME.sweep_multiplier * 3

@@ -8,9 +8,9 @@ from math import comb, sqrt
 import pytest
 
 from rules_lib import UnknownOptionError, parse_cards, standard_deck
-from rules_lib.arrange import Special, find_specials
 from rules_lib.mau_binh import MauBinhRules
 from rules_lib.odds import HANDS_13, HOLDINGS, hands_with, holdings, probability, simulate_holdings
+from rules_lib.setting import Special, find_specials
 
 
 def test_all_13_card_hands_number_635_013_559_600():

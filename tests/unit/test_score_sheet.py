@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from rules_lib.arrange import Arrangement, deal
 from rules_lib.errors import (
     CardCountError,
     DuplicateCardError,
@@ -20,6 +19,7 @@ from rules_lib.errors import (
     UnknownOptionError,
 )
 from rules_lib.score_sheet import MissetNotDeclaredError, ScoreSheet, compact, from_compact
+from rules_lib.setting import Arrangement, deal
 from rules_lib.showdown import RULESET_KEYS, RULESETS, bot_arrangement, score_showdown
 from rules_lib.widgets.score_sheet_widgets import (
     ScoreSheetWidget,

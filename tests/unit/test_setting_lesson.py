@@ -7,18 +7,18 @@ import random
 
 import pytest
 
-from rules_lib.arrange import ROWS, Arrangement, Row, best_arrangement
 from rules_lib.cards import Card, parse_cards
 from rules_lib.chinese_poker import PRESETS as CP_PRESETS
 from rules_lib.chinese_poker import score_table
-from rules_lib.chinese_poker_lesson import FIRST_HAND as CHINESE_POKER
+from rules_lib.chinese_poker.lesson import FIRST_HAND as CHINESE_POKER
 from rules_lib.lesson import LessonError
 from rules_lib.mau_binh import PRESETS as MB_PRESETS
 from rules_lib.mau_binh import Outcome, settle
-from rules_lib.mau_binh_lesson import DEALER
-from rules_lib.mau_binh_lesson import FIRST_HAND as MAU_BINH
+from rules_lib.mau_binh.lesson import DEALER
+from rules_lib.mau_binh.lesson import FIRST_HAND as MAU_BINH
 from rules_lib.poker import Category
-from rules_lib.setting_lesson import (
+from rules_lib.setting import ROWS, Arrangement, Row
+from rules_lib.setting.lesson import (
     Setting,
     SettingLesson,
     SettingStep,
@@ -27,7 +27,7 @@ from rules_lib.setting_lesson import (
     row_is,
     setting_lesson_texts,
 )
-from rules_lib.showdown import score_showdown
+from rules_lib.showdown import best_arrangement, score_showdown
 
 LESSONS = {"mau_binh": MAU_BINH, "chinese_poker": CHINESE_POKER}
 
@@ -312,6 +312,25 @@ def test_the_widget_plays_the_lesson_by_drops_and_starts_again(key: str) -> None
     w.panel.again_button.click()
     assert w.step == 0 and len(w.setting.hand) == 13 and w.results.value == ""
     assert "Step 1 of 3" in w.panel.counter.value
+
+
+@pytest.mark.parametrize(
+    ("key", "result", "lines"), [("mau_binh", "+1", 3), ("chinese_poker", "+3", 9)]
+)
+def test_show_me_leads_the_widget_through_the_whole_lesson(
+    key: str, result: str, lines: int
+) -> None:
+    from rules_lib.widgets import ChinesePokerFirstHand, MauBinhFirstHand
+
+    w = (MauBinhFirstHand if key == "mau_binh" else ChinesePokerFirstHand)()
+    while w.step < len(w.lesson):
+        w.show_button.click()
+        while w.hint:
+            w.move_selected(w.hint)
+            w.show_button.click()
+        w.check_button.click()
+    assert f"Your result: {result}" in w.panel.answer.value
+    assert w.results.value.count("<li>") == lines  # a line a row, against each opponent
 
 
 def test_the_widget_says_to_select_cards_before_a_move() -> None:

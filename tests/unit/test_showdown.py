@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from rules_lib import UnknownOptionError
-from rules_lib.arrange import Arrangement, Special, best_arrangement, deal, find_specials
 from rules_lib.chinese_poker import ChinesePokerRules
 from rules_lib.mau_binh import MauBinhRules, instant_win
+from rules_lib.setting import Arrangement, Special, deal, find_specials
 from rules_lib.showdown import (
     RULESETS,
+    best_arrangement,
     bot_arrangement,
     other_hands,
     score_showdown,

@@ -7,19 +7,19 @@ import random
 import pytest
 
 from rules_lib import DuplicateCardError, chinese_poker, mau_binh, parse_cards, standard_deck
-from rules_lib.arrange import (
+from rules_lib.cards import Cards
+from rules_lib.errors import UnknownOptionError
+from rules_lib.poker import Category
+from rules_lib.setting import (
     Arrangement,
     Special,
     arrangement_specials,
-    best_arrangement,
     deal,
     find_specials,
     strongest_arrangement,
 )
-from rules_lib.cards import Cards
-from rules_lib.errors import UnknownOptionError
-from rules_lib.expected import expected_best_arrangement
-from rules_lib.poker import Category
+from rules_lib.setting.expected import expected_best_arrangement
+from rules_lib.showdown import best_arrangement
 from rules_lib.strategy import (
     ADVICE,
     ADVICE_KINDS,

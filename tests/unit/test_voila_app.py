@@ -14,8 +14,8 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from rules_lib.arrange import deal
 from rules_lib.score_sheet import ScoreSheet
+from rules_lib.setting import deal
 from rules_lib.showdown import RULESETS, bot_arrangement
 from rules_lib.widgets.share_widgets import wait_for_student
 from tools.voila_app import announce_when_warm, apps_in, pool_options, voila_command, warm_kernels

@@ -1,6 +1,6 @@
 """Guided first settings: 13 cards set in three rows with prompts, each step checked.
 
-Mậu Binh and Chinese Poker have no turns: each player sets 13 cards as a
+The games of set hands have no turns: each player sets 13 cards as a
 back of five, a middle of five and a front of three, then the rows are
 compared with the other players'.  :class:`SettingLesson` is the sibling of
 :class:`rules_lib.lesson.Lesson` for them, and data like it: a fixed hand,
@@ -16,8 +16,8 @@ full row stronger than a full row behind it is named in the rules' words
 (the hand would be misset), an unmet goal of the step (or of an earlier one)
 with its reason and the step's sentence.  After the last step,
 :meth:`SettingLesson.showdown` settles the hand against the opponents with
-the library (:func:`rules_lib.showdown.score_showdown`, the games' own
-settlements) and explains it row by row.
+the game's own settlement (its :class:`~rules_lib.setting.game.SettingGame`,
+found by the lesson's ``game`` key) and explains it row by row.
 
 >>> from rules_lib.mau_binh import PRESETS
 >>> lesson = SettingLesson(
@@ -43,14 +43,14 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from . import chinese_poker, mau_binh
-from .arrange import ROWS, Arrangement, Draft, Row
-from .cards import SUITS, AnyCard, Card, Cards, parse_cards
-from .errors import CardCountError, NotationError, RulesError
-from .lesson import LessonError, _sentence
-from .mau_binh import MauBinhRules
-from .poker import Category, HandValue, _article, evaluate, explain_comparison
-from .showdown import ArrangeGame, ArrangeRules, score_showdown
+from ..cards import SUITS, AnyCard, Card, Cards, parse_cards
+from ..errors import CardCountError, NotationError, RulesError
+from ..games import find_game
+from ..lesson import LessonError, _sentence
+from ..poker import Category, HandValue, _article, evaluate
+from .game import Against, capital, setting_game, signed
+from .rows import ROWS, Arrangement, Draft, Row
+from .specials import SettingRules
 
 __all__ = [
     "Against",
@@ -70,7 +70,7 @@ __all__ = [
 
 
 def _key(card: Card) -> tuple[int, int]:
-    """High to low, as :meth:`rules_lib.arrange.Draft.from_cards` deals a hand."""
+    """High to low, as :meth:`rules_lib.setting.rows.Draft.from_cards` deals a hand."""
     return (-int(card.rank), SUITS.index(card.suit))
 
 
@@ -210,28 +210,30 @@ class Goal:
     do), and ``row`` is the row it is about (``None``: the whole hand)."""
 
     text: str
-    test: Callable[[Setting, ArrangeRules], str | None] = field(compare=False)
+    test: Callable[[Setting, SettingRules], str | None] = field(compare=False)
     row: Row | None = None
 
-    def why_not(self, setting: Setting, rules: ArrangeRules) -> str | None:
+    def why_not(self, setting: Setting, rules: SettingRules) -> str | None:
         return self.test(setting, rules)
 
 
 def row_is(row: Row, category: Category) -> Goal:
     """The goal "``row`` is a hand of ``category``" (of its full 5 or 3 cards).
 
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(strict_row_order=False)
     >>> goal = row_is(Row.BACK, Category.FLUSH)
     >>> goal.text
     'the back is a flush'
     >>> s = Setting.deal("Kh Jh 8h 6h 2h As Ac 9s 9d Qd 7c 4d 3s")
-    >>> goal.why_not(s, MauBinhRules())
+    >>> goal.why_not(s, rules)
     'the back has 0 cards; it needs 5'
-    >>> goal.why_not(s.move(parse_cards("Kh Jh 8h 6h 3s"), Row.BACK), MauBinhRules())
+    >>> goal.why_not(s.move(parse_cards("Kh Jh 8h 6h 3s"), Row.BACK), rules)
     'the back is high card king, then J-8-6-3, not a flush'
     """
     wanted = _article(category.label)
 
-    def test(setting: Setting, _rules: ArrangeRules) -> str | None:
+    def test(setting: Setting, _rules: SettingRules) -> str | None:
         value = setting.row_value(row)
         if value is None:
             n = len(setting.row(row))
@@ -246,16 +248,18 @@ def row_is(row: Row, category: Category) -> Goal:
 def row_holds(row: Row, cards: str | Iterable[AnyCard], name: str) -> Goal:
     """The goal "``row`` holds ``cards``" (``name`` says them in words), among others.
 
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(strict_row_order=False)
     >>> goal = row_holds(Row.MIDDLE, "As Ac", "the pair of aces")
     >>> goal.text
     'the middle holds the pair of aces'
     >>> s = Setting.parse("Kh Jh 8h 6h 2h As Ac 9s 9d Qd 7c 4d 3s", "/ As 9s 9d / Ac")
-    >>> goal.why_not(s, MauBinhRules())
+    >>> goal.why_not(s, rules)
     'the pair of aces is not in the middle: A♣ is in the front'
     """
     wanted = _cards(parse_cards(cards, jokers=False) if isinstance(cards, str) else cards)
 
-    def test(setting: Setting, _rules: ArrangeRules) -> str | None:
+    def test(setting: Setting, _rules: SettingRules) -> str | None:
         elsewhere = []
         for place in (*ROWS, None):
             if place is row:
@@ -276,13 +280,15 @@ def in_order() -> Goal:
     """The goal "every card is set and the hand is not misset" (the rules' order
     of the rows: ``strict_row_order`` of the lesson's rules decides ties).
 
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(strict_row_order=False)
     >>> s = Setting.parse("Kh Jh 8h 6h 2h As Ac 9s 9d Qd 7c 4d 3s",
     ...                   "Kh Jh 8h 6h 2h / 9s 9d Qd 7c 3s / As Ac 4d")
-    >>> in_order().why_not(s, MauBinhRules())
+    >>> in_order().why_not(s, rules)
     'misset: the middle (pair of nines, kickers Q-7-3) is weaker than the front (pair of aces, kickers 4)'
     """
 
-    def test(setting: Setting, rules: ArrangeRules) -> str | None:
+    def test(setting: Setting, rules: SettingRules) -> str | None:
         problems = setting.problems()
         if problems:
             return "; ".join(problems)
@@ -322,18 +328,6 @@ class SettingVerdict:
 
 
 @dataclass(frozen=True)
-class Against:
-    """The learner's result against one opponent, and why, a line a row (or
-    one line when the rows are not compared: a misset hand, a special hand)."""
-
-    name: str
-    hand: Arrangement
-    points: int
-    lines: tuple[str, ...]
-    dealer: bool = False
-
-
-@dataclass(frozen=True)
 class Settled:
     """A showdown of the learner's hand: every seat's points
     (:func:`~rules_lib.showdown.score_showdown`), its line for each seat, and
@@ -353,16 +347,7 @@ class Settled:
     def summary(self) -> str:
         """The learner's line of the showdown, then the result."""
         line = re.sub(r"(?<![\w−])-(?=\d)", "−", self.notes[0])
-        return f"{_capital(_sentence(line))} Your result: {signed(self.points)}."
-
-
-def signed(points: int) -> str:
-    """Points as a result is written: ``+3``, ``−1`` (a true minus sign), ``0``."""
-    return f"{points:+d}".replace("-", "−") if points else "0"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return f"{capital(_sentence(line))} Your result: {signed(self.points)}."
 
 
 @dataclass(frozen=True)
@@ -375,11 +360,11 @@ class SettingLesson:
     (it follows the rules' reason when the learner's rows are out of order).
     """
 
-    game: ArrangeGame
+    game: str
     title: str
     hand: str | Sequence[Card]
     steps: tuple[SettingStep, ...]
-    rules: ArrangeRules
+    rules: SettingRules
     opponents: tuple[Arrangement, ...]
     names: tuple[str, ...]
     dealer: int
@@ -401,8 +386,9 @@ class SettingLesson:
             )
         if not 0 <= self.dealer <= len(self.opponents):
             raise LessonError(f"{where}: no seat {self.dealer} to deal")
-        if isinstance(self.rules, MauBinhRules) and self.dealer == 0:
-            raise LessonError(f"{where}: in Mậu Binh the learner settles with a dealer, not as one")
+        if setting_game(self.game).dealer_is_banker and self.dealer == 0:
+            name = find_game(self.game).name
+            raise LessonError(f"{where}: in {name} the learner settles with a dealer, not as one")
         accepted: list[Setting] = []
         before = start
         for number, step in enumerate(self.steps, 1):
@@ -455,7 +441,7 @@ class SettingLesson:
         if reason:
             return SettingVerdict(
                 False,
-                f"{_capital(_sentence(reason))} {_sentence(self.misset_cost)} Try again.",
+                f"{capital(_sentence(reason))} {_sentence(self.misset_cost)} Try again.",
                 setting,
             )
         for owner, goal in self.goals(index):
@@ -489,75 +475,10 @@ class SettingLesson:
                 raise CardCountError(f"the hand is not set yet: {'; '.join(hand.problems())}")
             hand = arr
         hands = [hand, *self.opponents]
-        totals, notes = score_showdown(hands, self.game, self.rules, self.dealer, self.names)
-        if isinstance(self.rules, MauBinhRules):
-            against = _mau_binh_against(hands, self.rules, self.dealer, self.names)
-        else:
-            against = _chinese_poker_against(hands, self.rules, self.dealer, self.names)
+        game = setting_game(self.game)
+        totals, notes = game.showdown(hands, self.rules, self.dealer, self.names)
+        against = game.against(hands, self.rules, self.dealer, self.names)
         return Settled(hand, tuple(totals), tuple(notes), tuple(against))
-
-
-def _row_line(row: Row, mine: HandValue, theirs: HandValue, name: str) -> str:
-    """One row compared, in :func:`~rules_lib.poker.explain_comparison`'s words."""
-    said = explain_comparison(mine, theirs, (f"your {row.value}", f"{name}'s {row.value}"))
-    if mine == theirs:
-        said = f"{row.value.capitalize()}: {said[:1].lower()}{said[1:]}"
-    return _capital(said)
-
-
-def _mau_binh_against(
-    hands: Sequence[Arrangement], rules: MauBinhRules, dealer: int, names: Sequence[str]
-) -> list[Against]:
-    pairs = mau_binh.settle_pairs(hands, rules, dealer=dealer)
-    out = []
-    for seat in range(1, len(hands)):
-        if rules.settle_with == "dealer" and seat != dealer:
-            continue  # the learner settles only with the dealer
-        result = mau_binh.settle(hands[0], hands[seat], rules, opponent_is_dealer=seat == dealer)
-        lines = []
-        if len(result.rows) == 3:
-            edge = seat == dealer and rules.dealer_wins_ties
-            for row, mine, theirs in zip(
-                ROWS, hands[0].values(), hands[seat].values(), strict=True
-            ):
-                line = _row_line(row, mine, theirs, names[seat])
-                if mine == theirs and edge:
-                    line += f" A tie goes to the dealer: the {row.value} is {names[seat]}'s."
-                lines.append(line)
-        else:
-            lines.append(_capital(_sentence(result.reason)))
-        out.append(Against(names[seat], hands[seat], pairs[0][seat], tuple(lines), seat == dealer))
-    return out
-
-
-def _chinese_poker_against(
-    hands: Sequence[Arrangement],
-    rules: chinese_poker.ChinesePokerRules,
-    dealer: int,
-    names: Sequence[str],
-) -> list[Against]:
-    table = chinese_poker.score_table(
-        hands, rules, names=names, first_to_declare=(dealer + 1) % len(hands)
-    )
-    out = []
-    for seat in range(1, len(hands)):
-        result = table.pairs[(0, seat)]
-        lines = []
-        misset = any(h.is_misset(rules.strict_row_order) for h in (hands[0], hands[seat]))
-        if len(result.rows) == 3 and not misset:
-            values = zip(ROWS, hands[0].values(), hands[seat].values(), result.rows, strict=True)
-            for row, mine, theirs, points in values:
-                line = _row_line(row, mine, theirs, names[seat]).removesuffix(".")
-                if abs(points) > 1:
-                    category = max(mine, theirs).category
-                    line += f"; {_article(category.label)} in the {row.value} scores {abs(points)}"
-                lines.append(f"{line}: {signed(points) if points else 'no points'}.")
-        else:
-            lines.append(
-                f"{_capital(_sentence(result.reason)).removesuffix('.')}: {signed(result.points)}."
-            )
-        out.append(Against(names[seat], hands[seat], result.points, tuple(lines), seat == dealer))
-    return out
 
 
 def setting_lesson_texts(lesson: SettingLesson) -> list[str]:

@@ -3,7 +3,7 @@
 Each player is scored against each other player: one point a row, or the
 row's royalty instead; special hands score 3 (the thirteen: 13) from each
 opponent; a misset hand loses every row.  House rules are fields of
-:class:`ChinesePokerRules`.
+:class:`~.rules.ChinesePokerRules`.
 
 >>> john = Arrangement.parse("3h 3d 3s 2h 2d / 10d 10s 9c Qs 8c / 6s 6c 4h")
 >>> adele = Arrangement.parse("Ks Js 9s 8s 7s / 9h 9d 5h 5d 4c / Ah Kd Qd")
@@ -14,172 +14,20 @@ opponent; a misset hand loses every row.  House rules are fields of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
 
-from .arrange import ROWS, Arrangement, Row, Special, find_specials
-from .errors import CardCountError, IllegalActionError, UnknownOptionError
-from .mau_binh import _check_disjoint
-from .poker import Category, HandValue
-from .rules_base import RulesBase
+from ..errors import CardCountError, IllegalActionError, UnknownOptionError
+from ..poker import HandValue
+from ..setting.rows import ROWS, Arrangement, Row, check_disjoint
+from ..setting.specials import Special, find_specials
+from .rules import ChinesePokerRules
 
-__all__ = [
-    "PRESETS",
-    "ChinesePokerRules",
-    "PairScore",
-    "TableScore",
-    "declared_special",
-    "score_pair",
-    "score_table",
-]
+__all__ = ["PairScore", "TableScore", "declared_special", "score_pair", "score_table"]
 
-#: The royalties of the source: a winning row of this category scores this
-#: many points instead of 1.  (The source's English says "flush" for the
-#: middle's 10 and the back's 5; the book reads straight flush, because its
-#: Example 3 shows a plain flush in the middle winning 1 point and a straight
-#: flush in the back winning 5.)
-SOURCE_ROYALTIES: tuple[tuple[Row, Category, int], ...] = (
-    (Row.FRONT, Category.THREE_OF_A_KIND, 3),
-    (Row.MIDDLE, Category.FULL_HOUSE, 2),
-    (Row.MIDDLE, Category.FOUR_OF_A_KIND, 8),
-    (Row.MIDDLE, Category.STRAIGHT_FLUSH, 10),
-    (Row.BACK, Category.FOUR_OF_A_KIND, 4),
-    (Row.BACK, Category.STRAIGHT_FLUSH, 5),
-)
-
-#: Points a declared special hand takes from each opponent.
-SOURCE_SPECIALS: tuple[tuple[Special, int], ...] = (
-    (Special.DRAGON, 13),
-    (Special.SIX_PAIRS, 3),
-    (Special.THREE_STRAIGHTS, 3),
-    (Special.THREE_FLUSHES, 3),
-)
+_DEFAULT = ChinesePokerRules()
 
 
-@dataclass(frozen=True)
-class ChinesePokerRules(RulesBase, game="chinese_poker"):
-    """House rules of Chinese Poker.
-
-    * ``royalties``: (row, category, points) a winning row scores instead of 1.
-    * ``specials``: (special hand, points from each opponent); the dragon
-      (thirteen different ranks) beats every other special.
-    * ``specials_clash``: when two players both declare a special and it is
-      not a dragon against a lesser special (the dragon always wins that):
-      ``"first declared"`` (the earlier seat, counting from the dealer's
-      left, prevails and scores its special's points; the source's rule
-      read with seat order, and read to cover two dragons too, so the
-      earlier dragon takes 13 from the later) or ``"cancel"`` (neither
-      scores against the other; preset ``"specials cancel"``).
-
-    The source is silent or can be read two ways on the next points; the
-    defaults are the book's readings:
-
-    * ``strict_row_order``: False (the book's reading) lets a row tie the
-      row in front of it (back ≥ middle ≥ front); True wants each row
-      strictly weaker than the one behind it, as the source words it, so a
-      tie is misset.
-    * ``specials_when_misset``: True (the book's reading) lets a hand declare
-      the special its cards allow however its rows are set; False lets only
-      a hand set in order declare (a misset hand then loses every row).
-    * ``misset_pays_royalties``: a misset hand loses all three rows to each
-      opponent whose hand is in order; True (the book's reading) makes it
-      pay their royalties too, False one point a row.  Two misset hands
-      score nothing between them.
-    * ``six_pairs_exactly``: False (the book's reading) counts a four of a
-      kind as two pairs and a three of a kind as a pair and a single; True
-      wants six pairs of six ranks and a single of a seventh.
-    * ``ace_low_front_straight``: True (the book's reading) lets A-2-3 be the
-      front of three straights, as Q-K-A is; False accepts Q-K-A only.
-
-    House rules for playing for points (not in the source; issue 21):
-
-    * ``scoring``: ``"rows"`` (the source: each row its point or royalty);
-      ``"2-4"``: besides, the player who wins more of the three rows than
-      the other takes one point more (2 for winning two rows to one, 4 for
-      all three; the book's reading of tied rows: one row won and two tied
-      earns the point, one won, one lost and one tied does not);
-      ``"1-6"``: besides, a player who wins all three rows (a *scoop*) takes
-      three points more (6 in all).  A misset hand loses all three rows, so
-      it pays as scooped.
-    * ``surrender``: the points a player who gives up before the showdown
-      pays each player still in whose hand is in order; 0 (the source) means
-      nobody may surrender.  A hand that declares a special takes the
-      special's points from a player who gave up instead (a misset one too,
-      while ``specials_when_misset`` lets it declare); a misset hand without
-      a special is paid nothing; two players who both gave up score nothing
-      between them.
-
-    >>> ChinesePokerRules().royalty(Row.MIDDLE, Category.FULL_HOUSE)
-    2
-    """
-
-    royalties: tuple[tuple[Row, Category, int], ...] = field(
-        default=SOURCE_ROYALTIES,
-        metadata={"doc": "points a winning row of a strong hand scores instead of 1"},
-    )
-    specials: tuple[tuple[Special, int], ...] = field(
-        default=SOURCE_SPECIALS, metadata={"doc": "points a special hand takes from each opponent"}
-    )
-    specials_clash: Literal["first declared", "cancel"] = field(
-        default="first declared",
-        metadata={"doc": "two players with a special (not a dragon against a lesser one)"},
-    )
-    strict_row_order: bool = field(
-        default=False, metadata={"doc": "each row strictly stronger than the next (no ties)"}
-    )
-    specials_when_misset: bool = field(
-        default=True, metadata={"doc": "a misset hand may still declare a special"}
-    )
-    misset_pays_royalties: bool = field(
-        default=True, metadata={"doc": "a misset hand pays royalties, not one point a row"}
-    )
-    six_pairs_exactly: bool = field(
-        default=False, metadata={"doc": "six pairs must be six ranks and a single"}
-    )
-    ace_low_front_straight: bool = field(
-        default=True, metadata={"doc": "A-2-3 is a straight in front (Q-K-A always is)"}
-    )
-    scoring: Literal["rows", "2-4", "1-6"] = field(
-        default="rows",
-        metadata={
-            "doc": "rows only; or a point for winning more rows (2-4); or 3 for all three (1-6)"
-        },
-    )
-    surrender: int = field(
-        default=0, metadata={"doc": "what a hand that gives up pays each player (0: no surrender)"}
-    )
-    _royalty_map: dict[tuple[Row, Category], int] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
-
-    def __post_init__(self) -> None:
-        if self.scoring not in ("rows", "2-4", "1-6"):
-            raise UnknownOptionError(f"no scoring {self.scoring!r}; choose one of: rows, 2-4, 1-6")
-        if self.surrender < 0:
-            raise UnknownOptionError(f"a surrender costs 0 points or more, not {self.surrender}")
-        object.__setattr__(
-            self, "_royalty_map", {(row, cat): pts for row, cat, pts in self.royalties}
-        )
-
-    def royalty(self, row: Row, category: Category) -> int:
-        """Points a winning row of this category scores (1 when no royalty)."""
-        return self._royalty_map.get((row, category), 1)
-
-    def special_points(self, special: Special) -> int:
-        return dict(self.specials)[special]
-
-
-PRESETS: dict[str, ChinesePokerRules] = {
-    "source": ChinesePokerRules(),
-    "specials cancel": ChinesePokerRules(specials_clash="cancel"),
-    "2-4 scoring": ChinesePokerRules(scoring="2-4", surrender=3),
-    "1-6 scoring": ChinesePokerRules(scoring="1-6", surrender=3),
-}
-
-
-def declared_special(
-    arr: Arrangement, rules: ChinesePokerRules = ChinesePokerRules()
-) -> Special | None:
+def declared_special(arr: Arrangement, rules: ChinesePokerRules = _DEFAULT) -> Special | None:
     """The special a player holding these cards declares (the best one they hold).
 
     What counts is what the 13 cards *allow*, not how they are set.
@@ -211,7 +59,7 @@ class PairScore:
 def score_pair(
     a: Arrangement | None,
     b: Arrangement | None,
-    rules: ChinesePokerRules = ChinesePokerRules(),
+    rules: ChinesePokerRules = _DEFAULT,
     *,
     a_declares: bool = True,
     b_declares: bool = True,
@@ -360,7 +208,7 @@ class TableScore:
 
 def score_table(
     hands: Sequence[Arrangement | None],
-    rules: ChinesePokerRules = ChinesePokerRules(),
+    rules: ChinesePokerRules = _DEFAULT,
     *,
     declares: Sequence[bool] | None = None,
     names: Sequence[str] | None = None,
@@ -388,7 +236,7 @@ def score_table(
         )
     names = list(names) if names is not None else [f"seat {i + 1}" for i in range(len(hands))]
     shown = [(h, n) for h, n in zip(hands, names, strict=True) if h is not None]
-    _check_disjoint([h for h, _ in shown], [n for _, n in shown])
+    check_disjoint([h for h, _ in shown], [n for _, n in shown])
     declares = list(declares) if declares is not None else [True] * len(hands)
     gave_up = list(surrenders) if surrenders is not None else [False] * len(hands)
     totals = [0] * len(hands)

@@ -118,6 +118,13 @@ def _prompt_html(text: str) -> str:
     )
 
 
+def small_button() -> dict[str, widgets.Layout]:
+    """A small button's size: a Layout of its own, made with the button.  (A Layout
+    made at import would be a widget the live page's Python made before it could
+    tell the page, so the buttons sharing it would never be drawn there.)"""
+    return {"layout": widgets.Layout(width="6.5rem")}
+
+
 def wrap() -> widgets.Layout:
     """The layout of a row of buttons that wraps on a narrow screen."""
     return widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px")

@@ -26,13 +26,12 @@ from ..setting.lesson import Setting, SettingLesson, Settled
 from ..setting.rows import ROWS, Row
 from ..showdown import RULESET_KEYS
 from .card_table import CardTable
-from .lesson_widgets import GuidedHand, LessonPanel
+from .lesson_widgets import GuidedHand, LessonPanel, small_button
 
 __all__ = ["SettingFirstHand", "real_showdown"]
 
 #: The name of the card widget's row of cards not set yet.
 HAND_ROW = "hand"
-_SMALL = {"layout": widgets.Layout(width="6.5rem")}
 
 
 class SettingFirstHand(GuidedHand):
@@ -86,10 +85,10 @@ class SettingFirstHand(GuidedHand):
             description="Check",
             button_style="success",
             tooltip="check your rows for this step",
-            **_SMALL,
+            **small_button(),
         )
         self.show_button = widgets.Button(
-            description="Show me", tooltip="select what this step asks for", **_SMALL
+            description="Show me", tooltip="select what this step asks for", **small_button()
         )
         self.check_button.on_click(lambda _b: self.check())
         self.show_button.on_click(lambda _b: self.show_me())

@@ -13,11 +13,9 @@ from ..tien_len import annotate
 from ..tien_len.lesson import FIRST_HAND
 from ..tien_len.plays import plain_cards
 from .card_table import CardTable
-from .lesson_widgets import GuidedTurns, LessonPanel
+from .lesson_widgets import GuidedTurns, LessonPanel, small_button
 
 __all__ = ["TienLenFirstHand"]
-
-_SMALL = {"layout": widgets.Layout(width="6.5rem")}
 
 
 class TienLenFirstHand(GuidedTurns):
@@ -56,13 +54,16 @@ class TienLenFirstHand(GuidedTurns):
             label="your hand", card_class="rl-tl-card", _dom_classes=("rl-tl-hand",)
         )
         self.play_button = widgets.Button(
-            description="Play", button_style="success", tooltip="play the selected cards", **_SMALL
+            description="Play",
+            button_style="success",
+            tooltip="play the selected cards",
+            **small_button(),
         )
         self.pass_button = widgets.Button(
-            description="Pass", tooltip="do not play on this trick", **_SMALL
+            description="Pass", tooltip="do not play on this trick", **small_button()
         )
         self.show_button = widgets.Button(
-            description="Show me", tooltip="select what this step asks for", **_SMALL
+            description="Show me", tooltip="select what this step asks for", **small_button()
         )
         self.play_button.on_click(lambda _b: self.play())
         self.pass_button.on_click(lambda _b: self.move("pass"))

@@ -137,11 +137,11 @@ def _advice(page: Any) -> None:
 # chapter: (its page, how many widgets it shows, what a reader does with them live)
 CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
     "cards_and_hands": ("book/cards_and_hands", 2, _cards_and_hands),
-    "mau_binh": ("book/mau_binh/index", 3, _mau_binh),
-    "chinese_poker": ("book/chinese_poker/index", 1, _chinese_poker),
+    "mau_binh": ("book/mau_binh/bots", 2, _mau_binh),
+    "chinese_poker": ("book/chinese_poker/bots", 1, _chinese_poker),
     "tien_len": ("book/tien_len/bots", 2, _tien_len),
-    "three_thirteen": ("book/three_thirteen/index", 2, _three_thirteen),
-    "tredici": ("book/tredici/index", 1, _tredici),
+    "three_thirteen": ("book/three_thirteen/bots", 2, _three_thirteen),
+    "tredici": ("book/tredici/bots", 1, _tredici),
     "strategy_advice": ("book/strategy/advice", 1, _advice),
 }
 
@@ -217,7 +217,7 @@ def test_the_widgets_go_live_at_phone_width(
     )
     page = context.new_page()
     watch = PageWatch(page)
-    page.goto(f"{base}/book/tredici/index.html", wait_until="load")
+    page.goto(f"{base}/book/tredici/bots.html", wait_until="load")
     page.locator(".rl-live-go").first.tap()
     wait_live(page, 1)
     lit = page.locator(".rl-tredici .rl-card-button.rl-playable")
@@ -413,7 +413,7 @@ def test_every_visit_deals_a_new_random_game(
         for _visit in range(3):
             page = context.new_page()
             watch = PageWatch(page, route=False)  # keeps the browser's cache
-            page.goto(f"{base}/book/tredici/index.html", wait_until="load")
+            page.goto(f"{base}/book/tredici/bots.html", wait_until="load")
             _press_where(page, page.locator(".rl-live-go").first, size)
             wait_live(page, _bars(page))
             snapshots.append(python_figures(page)["snapshot"])
@@ -443,7 +443,7 @@ def test_a_chapter_honours_its_address_and_copies_a_whole_link(
     page = context.new_page()
     watch = PageWatch(page)
     try:
-        page.goto(f"{base}/book/tredici/index.html?seed=42&rules=house", wait_until="load")
+        page.goto(f"{base}/book/tredici/bots.html?seed=42&rules=house", wait_until="load")
         _press_where(page, page.locator(".rl-live-go").first, size)
         wait_live(page, _bars(page))
         game = page.locator(".rl-tredici")

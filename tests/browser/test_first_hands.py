@@ -50,7 +50,10 @@ def _step(widget: Any) -> str:
 def _follow_show_me(widget: Any) -> None:
     """Press Show me, then do what it says: press the named button, or tap the lit card."""
     answer = widget.locator(".rl-lesson-answer")
+    before = answer.inner_text().strip()  # e.g. a mistake's explanation, still shown
     widget.locator(".rl-lesson-show").tap()
+    if before:  # wait for Show me's own answer, not the one before it
+        expect(answer).not_to_have_text(before, timeout=ANSWER_MS)
     expect(answer).to_contain_text(re.compile("[Pp]ress|Tap"), timeout=ANSWER_MS)
     said = answer.inner_text().strip()
     found = PRESS.search(said)

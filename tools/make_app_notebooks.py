@@ -8,16 +8,30 @@ The same code runs each app without a server: the book's build writes a page
 (``tools/lite/app_pages.py``).  In an app's code, ``{query}`` stands for what the
 app function is given: nothing in Voila (it reads the link Voila hands the kernel),
 ``query=QUERY`` in the browser (the page defines ``QUERY`` from its own link).
+
+Every app links back to the book (:func:`book_links`): an app that plays a game (its
+``app`` in ``rules_lib/games.toml``) to that game's first page and its rules, the others
+to the pages of ``GUIDES``.  The serverless pages link the website they are part of;
+Voila serves ``book/apps`` alone and cannot know where the book is, so the notebooks
+link the book at ``BOOK_URL``: by default ``http://127.0.0.1:8000/``, the book as
+``make book`` serves it on the same computer; to link the book elsewhere (the computer's
+address on a class network, or a published copy), write the notebooks again with
+``THIRTEEN_BOOK_URL=http://192.168.1.20:8000/ python tools/make_app_notebooks.py``.
 """
 
 from __future__ import annotations
 
+import html
+import os
+import re
 from pathlib import Path
 
 import nbformat
 
-from rules_lib.games import find_game
+from rules_lib.games import GAMES, find_game
 from rules_lib.share import make_query
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _link(game: str, preset: str, seed: int, **extra: str) -> str:
@@ -105,6 +119,84 @@ APPS = {
 }
 
 
+# The book's pages (under ``book/``, without their suffix) that an app playing no one
+# game links back to; an app that plays a game links that game's pages instead (its
+# table in rules_lib/games.toml names the app), and the gallery ("index") the teachers'.
+GUIDES = {
+    "poker_hands": ("cards_and_hands",),
+    "strategy_lab": ("strategy/advice",),
+    "score_sheet": ("mau_binh/points", "chinese_poker/points", "tien_len/points"),
+    "index": ("teaching/index",),
+}
+
+#: The book as ``make book`` serves it on the computer that runs ``make app``.
+LOCAL_BOOK = "http://127.0.0.1:8000/"
+#: Where the Voila notebooks find the book's website (see the module's docstring).
+BOOK_URL = os.environ.get("THIRTEEN_BOOK_URL", LOCAL_BOOK).rstrip("/") + "/"
+
+
+def page_title(page: str) -> str:
+    """The first heading of the book's page ``book/<page>.md``.
+
+    >>> page_title("teaching/index")
+    'Teaching with the apps'
+    """
+    text = (ROOT / "book" / f"{page}.md").read_text(encoding="utf-8")
+    found = re.search(r"^# +(.+?)\s*$", text, re.MULTILINE)
+    if found is None:
+        raise ValueError(f"book/{page}.md has no title")
+    return found.group(1)
+
+
+def book_links(name: str) -> list[tuple[str, str]]:
+    """The book's pages app ``name`` links back to, as (the link's words, the page
+    under ``book/`` without its suffix): for each game the app plays (``app`` in
+    ``rules_lib/games.toml``), its first page and its rules; else the pages of ``GUIDES``.
+
+    >>> book_links("tien_len")
+    [('How to play Tiến Lên', 'tien_len/play'), ('Rules', 'tien_len/index')]
+    >>> [words for words, _page in book_links("arrange_13")]
+    ['How to play Mậu Binh', 'Mậu Binh rules', 'How to play Chinese Poker', 'Chinese Poker rules']
+    >>> book_links("poker_hands")
+    [('Cards and poker hands', 'cards_and_hands')]
+    """
+    games = [g for g in GAMES if g.app.partition("?")[0] == name]
+    links = []
+    for game in games:
+        rules = "Rules" if len(games) == 1 else f"{game.short_name} rules"
+        links += [(f"How to play {game.short_name}", f"{game.key}/play")]
+        links += [(rules, f"{game.key}/index")]
+    if not links and name not in GUIDES:
+        raise KeyError(f"app {name!r} plays no game of games.toml and has no pages in GUIDES")
+    return links or [(page_title(page), page) for page in GUIDES[name]]
+
+
+def book_address(page: str, base: str) -> str:
+    """The address of the book's page ``page`` on the website at ``base``.
+
+    >>> book_address("tien_len/play", "../")
+    '../book/tien_len/play.html'
+    """
+    return f"{base}book/{page}.html"
+
+
+def links_html(name: str, base: str) -> str:
+    """App ``name``'s links back to the book at ``base``, each opening a tab of its own
+    (the app keeps its game where it is)."""
+    return " · ".join(
+        f'<a href="{html.escape(book_address(page, base))}" target="_blank" rel="noopener">'
+        f"{html.escape(words)}</a>"
+        for words, page in book_links(name)
+    )
+
+
+def notebook_markdown(name: str, base: str = BOOK_URL) -> str:
+    """The markdown cell of app ``name``'s Voila notebook: its text, then its links to
+    the book at ``base``."""
+    text = gallery() if name == "index" else APPS[name][0]
+    return f"{text}\n\n**In the book:** {links_html(name, base)}"
+
+
 # The app notebook's last cell, for an app that reads a link.  Where Voila started
 # the kernel before the class (``make app STUDENTS=N``) the app above was made and
 # shown for its default link; this cell waits for the student and follows their
@@ -178,8 +270,8 @@ def gallery() -> str:
 def main() -> None:
     folder = Path("book/apps")
     folder.mkdir(parents=True, exist_ok=True)
-    pages = [(name, text, notebook_code(name)) for name, (text, _code) in APPS.items()]
-    for name, text, cells in [*pages, ("index", gallery(), [])]:
+    pages = [(name, notebook_code(name)) for name in APPS]
+    for name, cells in [*pages, ("index", [])]:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {
             "display_name": "Python 3",
@@ -187,7 +279,7 @@ def main() -> None:
             "name": "python3",
         }
         nb.metadata["language_info"] = {"name": "python"}
-        nb.cells = [nbformat.v4.new_markdown_cell(text)]
+        nb.cells = [nbformat.v4.new_markdown_cell(notebook_markdown(name))]
         nb.cells += [nbformat.v4.new_code_cell(code) for code in cells]
         for i, cell in enumerate(nb.cells):
             cell["id"] = f"{name}-{i}"

@@ -10,7 +10,8 @@ plain functions and values, so the widgets only lay out and redraw.
   rounds they ended (:class:`~.game.RoundResult`); :func:`describe` says
   each in words.
 * :func:`suggest`: what a bot would do in the reader's seat (a hint);
-  :func:`why_not`: why a move is illegal, addressed by name.
+  :func:`why_not`: why a move is illegal, addressed by name;
+  :func:`read_move`: a move typed as text, or what was wrong with it.
 * :func:`standings`: places by total, ties sharing a place.
 
 >>> draft = MeldDraft.of("5s 6s 7s 9h 9d 3c Kd", round_number=1)
@@ -28,9 +29,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import AnyCard, Cards, Rank, parse_cards, shuffled, standard_deck
-from ..errors import CardCountError, IllegalActionError
-from .game import Action, Move, Phase, RoundResult, ThreeThirteenState, _subseed
+from ..cards import AnyCard, Cards, Rank, parse_card, parse_cards, shuffled, standard_deck
+from ..errors import CardCountError, IllegalActionError, NotationError
+from .game import _MOVE_WORDS, Action, Move, Phase, RoundResult, ThreeThirteenState, _subseed
 from .melds import (
     _MAX_COPIES,
     InvalidMeldError,
@@ -49,6 +50,7 @@ __all__ = [
     "deal_hand",
     "describe",
     "narrate",
+    "read_move",
     "standings",
     "suggest",
     "why_not",
@@ -329,6 +331,70 @@ def why_not(state: ThreeThirteenState, action: Action, names: Sequence[str]) -> 
             reason = reason.replace(f"seat {seat} ", "you ").replace(" their hand", " your hand")
         reason = reason.replace(f"seat {seat} ", f"{name} ")
     return reason[:1].upper() + reason[1:] + "."
+
+
+def read_move(state: ThreeThirteenState, text: str) -> Action:
+    """The move a reader typed (``draw``, ``take 7♠``, ``discard 9d``, ``go out 9♦``),
+    read for the player to move: ``take`` alone takes the top of the discard pile.
+
+    Whether the move is legal is not judged here (:func:`why_not` says why not,
+    as for a move made with the buttons).  A text that cannot be read raises
+    :class:`~rules_lib.errors.NotationError` naming what was wrong, with a move
+    that could be typed now.
+
+    >>> from rules_lib.three_thirteen import new_game
+    >>> state = new_game(seed=7)
+    >>> read_move(state, "take"), read_move(state, "Discard 2c")
+    (Action.parse('take K♠'), Action.parse('discard 2♣'))
+    >>> read_move(state, "discard 2z")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.NotationError: “2z” is not a card: 'z' is not a suit (use s h d c or ♠ ♥ ♦ ♣). Type a move such as “draw” or “take K♠”.
+    """
+    words = text.replace(",", " ").split()
+    lowered = [w.lower() for w in words]
+    for size in (3, 2, 1):
+        if len(words) >= size and " ".join(lowered[:size]) in _MOVE_WORDS:
+            move, rest = _MOVE_WORDS[" ".join(lowered[:size])], words[size:]
+            break
+    else:
+        what = (
+            "Nothing was typed"
+            if not words
+            else f"“{text.strip()}” is not a move: a move starts with draw, take, discard or go out"
+        )
+        raise NotationError(f"{what}. {_try_instead(state)}")
+    if move is Move.DRAW:
+        if rest:
+            raise NotationError(
+                f"“draw” takes no card: the stock's top card is hidden. {_try_instead(state)}"
+            )
+        return Action(Move.DRAW)
+    if move is Move.TAKE and not rest and state.discard:
+        return Action(Move.TAKE, state.discard[-1])
+    if len(rest) != 1:
+        which = "Say which card" if not rest else f"Name one card, not {len(rest)},"
+        raise NotationError(f"{which} to {move.value}. {_try_instead(state, move)}")
+    try:
+        card = parse_card(rest[0])
+    except NotationError as error:
+        why = str(error).split(": ", 1)[-1]
+        raise NotationError(
+            f"“{rest[0]}” is not a card: {why}. {_try_instead(state, move)}"
+        ) from None
+    return Action(move, card)
+
+
+def _try_instead(state: ThreeThirteenState, move: Move | None = None) -> str:
+    """Moves that may be typed now, as examples: of the kind ``move`` if it is
+    legal now, else one of each kind that is."""
+    legal = state.legal_actions()
+    same = [a for a in legal if a.move is move]
+    kinds = dict.fromkeys(a.move for a in legal)
+    picks = same[:1] or [next(a for a in legal if a.move is k) for k in kinds]
+    if not picks:
+        return "No move can be made now."
+    return "Type a move such as " + " or ".join(f"“{a}”" for a in picks) + "."
 
 
 def suggest(state: ThreeThirteenState, bot: Any = None, seed: int = 0) -> Action:

@@ -4,7 +4,8 @@
 turn as one :class:`TurnReport` (the cards played, and a sentence such as
 "seat 0 played Q♥ K♥ A♠, then said 'last card'").  What happens *now* and why
 a step is illegal are told by the state itself
-(:meth:`~.game.TrediciState.status`, :meth:`~.game.TrediciState.check`).
+(:meth:`~.game.TrediciState.status`, :meth:`~.game.TrediciState.check`);
+:func:`read_step` reads a step a reader typed, or names what was wrong with it.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import AnyCard, Cards, Joker
+from ..cards import AnyCard, Cards, Joker, parse_card
+from ..errors import NotationError
 from .actions import Action, Draw, Play, SayLastCard, Stop, parse_action
 from .game import TrediciState
 
-__all__ = ["TurnReport", "describe_turns"]
+__all__ = ["TurnReport", "describe_turns", "read_step"]
 
 
 @dataclass(frozen=True)
@@ -166,3 +168,62 @@ def _report(
     if not named:
         text = f"{names[start.player]} {text}"
     return TurnReport(start.player, start.turn, Cards(played), text, finished, after)
+
+
+def read_step(state: TrediciState, text: str) -> Action:
+    """The step a reader typed: a card (``Qh``, ``Q♥``, ``play rj``) or a word
+    (``draw``, ``stop``, ``last card``, ``thirteen``, ``wait``, or the Italian
+    ones), a card matched to the one in the hand of the player to act.
+
+    Whether the step is legal is not judged here
+    (:meth:`~.game.TrediciState.check` says why not, as for a card pressed or a
+    button).  A text that cannot be read raises
+    :class:`~rules_lib.errors.NotationError` naming what was wrong, with a step
+    that could be typed now.
+
+    >>> state = TrediciState.from_position(["Qh Kh 5d", "Ad 3c 9s"], pile="Jd")
+    >>> read_step(state, "qh"), read_step(state, "Stop!")
+    (Play(card=Card.parse('Q♥')), Stop())
+    >>> read_step(state, "Zh")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.NotationError: “Zh” is not a card: 'Z' is not a rank (use 2-10, J, Q, K, A; T for ten; French R, D, V). Type a step such as “Q♥”.
+    >>> read_step(state, "shuffle")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.NotationError: “shuffle” is not a step of Tredici: a step is a card to play, or draw, stop, last card or thirteen. Type a step such as “Q♥”.
+    """
+    try:
+        action = parse_action(text)
+    except NotationError:
+        words = text.split()
+        played = bool(words) and words[0].lower() == "play"
+        token = " ".join(words[1:] if played else words)
+        words_of = "draw, stop, last card, thirteen or wait"
+        if not state.rules.last_card_race:
+            words_of = "draw, stop, last card or thirteen"
+        what = f"“{text.strip()}” is not a step of Tredici: a step is a card to play, or {words_of}"
+        if not words:
+            what = "Nothing was typed"
+        elif played or len(token) <= 3:  # meant as a card
+            try:
+                parse_card(token)
+            except NotationError as error:
+                what = f"“{token}” is not a card: {str(error).split(': ', 1)[-1]}"
+        raise NotationError(f"{what}. {_try_instead(state)}") from None
+    if isinstance(action, Play):
+        held = state.hands[state.current_player()]
+        return Play(next((c for c in held if str(c) == str(action.card)), action.card))
+    return action
+
+
+def _try_instead(state: TrediciState) -> str:
+    """Steps that may be typed now, as examples: a card to play, and a word."""
+    legal = state.legal_actions()
+    picks = [
+        *[a for a in legal if isinstance(a, Play)][:1],
+        *[a for a in legal if isinstance(a, (Stop, Draw))][:1],
+    ] or legal[:1]
+    if not picks:
+        return "No step can be taken now."
+    return "Type a step such as " + " or ".join(f"“{a}”" for a in picks) + "."

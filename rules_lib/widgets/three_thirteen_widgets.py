@@ -58,7 +58,7 @@ from ..three_thirteen import (
     suggest,
     wild_rank,
 )
-from ..three_thirteen.explain import why_not
+from ..three_thirteen.explain import read_move, why_not
 from ..three_thirteen.game import Action, Move
 from ..three_thirteen.melds import WildRank
 from ._lite import CLEAR
@@ -482,15 +482,16 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         return []
 
     def play(self, action: Action) -> None:
-        """Play ``action`` for the reader; the bots then play until the reader's turn."""
+        """Play ``action`` for the reader; the bots then play until the reader's turn.
+
+        A move that may not be made now is explained (:func:`why_not`) and changes nothing.
+        """
         before = self.state
         if not self.session.my_turn:
-            self._message = message_html("The game is over: press New game to play again.", "info")
-            self.redraw()
+            self._refuse("The game is over: press New game to play again.", "info")
             return
         if not before.is_legal(action):
-            self._message = message_html(why_not(before, action, NAMES))
-            self.redraw()
+            self._refuse(why_not(before, action, NAMES))
             return
         replies = self.session.play(action)
         self.events.extend(narrate(before, [(0, action), *replies]))
@@ -499,27 +500,49 @@ class ThreeThirteenGame(widgets.VBox):  # type: ignore[misc]
         self.redraw()
 
     def play_text(self, text: str) -> None:
-        try:
-            action = self.state.parse_action(text)
-        except RulesError as error:
-            self._message = message_html(str(error))
-            self.redraw()
+        """Play a move typed as text (``draw``, ``take``, ``discard 9d``, ``go out 9♦``).
+
+        A move that may not be made now gets the words the same move made
+        with the cards and buttons gets; a text that cannot be read is named,
+        with a move that could be typed instead.  Either way nothing changes.
+
+        >>> g = ThreeThirteenGame(seed=5, bots=1)
+        >>> g.play_text("discard 9d")
+        >>> print(g.message.value.split(">")[1].removesuffix("</div"))
+        You must draw first.
+        >>> g.play_text("dicsard 9d")
+        >>> print(g.message.value.split(">")[1].removesuffix("</div"))
+        “dicsard 9d” is not a move: a move starts with draw, take, discard or go out. Type a move such as “draw” or “take 7♠”.
+        """
+        if not self.session.my_turn:
+            self.play(DRAW)  # says the game is over
             return
-        self.play(action)
+        try:
+            wanted = read_move(self.state, text)
+        except NotationError as error:
+            self._refuse(str(error))
+            return
+        self._attempt(wanted)
 
     def play_selected(self, move: Move) -> None:
+        """Make ``move`` with the card selected in the hand (Discard, Go out)."""
         chosen = self.hand_buttons.selected_cards
         if not chosen:
-            self._message = message_html("Select the card to discard first.", "info")
-            self.redraw()
+            self._refuse("Select the card to discard first.", "info")
             return
-        card = chosen[0]
-        action = self._legal_for(move, card)
-        if action is None:
-            self._message = message_html(why_not(self.state, Action(move, card), NAMES))
-            self.redraw()
-            return
+        self._attempt(Action(move, chosen[0]))
+
+    def _attempt(self, wanted: Action) -> None:
+        """Play ``wanted``, its card matched to the hand's own copy; or say why not."""
+        action = wanted
+        if wanted.card is not None and self.session.my_turn:
+            action = self._legal_for(wanted.move, wanted.card) or wanted
         self.play(action)
+
+    def _refuse(self, text: str, kind: str = "error") -> None:
+        """Say why nothing was played; nothing else changes (a selected card stays selected)."""
+        self._message = message_html(text, kind)
+        self.message.value = self._hint + self._message
 
     def _legal_for(self, move: Move, card: AnyCard) -> Action | None:
         """The legal action of ``move`` with ``card`` or an identical copy of it."""

@@ -7,7 +7,8 @@ the bot seat 1) and redraws from its state after each click:
   the cards you may play now lit in gold (:meth:`TrediciState.playable`); pressing
   (clicking, tapping, Space or Enter) a card plays it, one step of a
   run at a time; a card that may not be played leaves a message naming the
-  rule and changes nothing;
+  rule and changes nothing (a step typed as text, :meth:`TrediciGame.play_text`,
+  gets the same words);
 * Stop and Draw; "Last card!" and "Thirteen!" (never lit: remembering them
   is part of the game; the bot may catch you, and it sometimes forgets).
   The presets use the book's reading of "last card" (say it before your turn
@@ -31,7 +32,7 @@ import ipywidgets as widgets
 
 from ..cards import AnyCard
 from ..engine import Bot, Session
-from ..errors import RulesError, UnknownOptionError
+from ..errors import NotationError, RulesError, UnknownOptionError
 from ..games import find_game
 from ..render import message_html
 from ..render.tredici import (
@@ -61,6 +62,7 @@ from ..tredici import (
     parse_action,
 )
 from ..tredici.bots import search_bot
+from ..tredici.explain import read_step
 from .card_table import CardTable
 from .share_widgets import AppBox, GameControls, ShareLink, UrlSync, follow_game, link_choice
 
@@ -355,13 +357,40 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.redraw()
 
     def press(self, card: str | AnyCard) -> None:
-        """Play ``card`` (text such as ``"Q♥"``, or a card), as pressing it does."""
-        for held in self.state.hands[0]:
-            if str(held) == str(card) or held == card:
-                self.act(Play(held))
-                return
-        self._message = message_html(f"{card} is not in your hand.")
-        self.redraw()
+        """Play ``card`` (a card, or text such as ``"Q♥"`` or ``"Qh"``: see
+        :meth:`play_text`), as pressing it does."""
+        if isinstance(card, str):
+            self.play_text(card)
+            return
+        held = next((c for c in self.state.hands[0] if c == card or str(c) == str(card)), card)
+        self.act(Play(held))
+
+    def play_text(self, text: str) -> None:
+        """Take a step typed as text: a card (``Qh``, ``Q♥``) or ``draw``, ``stop``,
+        ``last card``, ``thirteen``.
+
+        A step that may not be taken now gets the words the same step taken
+        with the cards and buttons gets; a text that cannot be read is named,
+        with a step that could be typed instead.  Either way nothing changes.
+
+        >>> game = TrediciGame(seed=3)
+        >>> game.play_text("jc")
+        >>> print(game.message.value.split(">")[1].removesuffix("</div"))
+        You cannot play J♣: the first card must be one rank above or below K♥ (a Q or an A of any suit), or the red joker.
+        >>> game.play_text("J")
+        >>> print(game.message.value.split(">")[1].removesuffix("</div"))
+        “J” is not a card: a card is a rank and a suit, such as 'As', 'A♠' or '10h'. Type a step such as “A♦”.
+        """
+        if self.state.is_terminal():
+            self.act(STOP)  # says the game is over
+            return
+        try:
+            action = read_step(self.state, text)
+        except NotationError as error:
+            self._message = message_html(str(error))
+            self.message.value = self._message  # nothing else changes
+            return
+        self.act(action)
 
     def suggestion(self) -> Action | None:
         """The step the bot you play against would take in your place (None when

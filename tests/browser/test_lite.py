@@ -21,6 +21,7 @@ from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from .conftest import ANSWER_MS, PAGE_MS, PageWatch, block_other_hosts
 
@@ -115,6 +116,32 @@ def test_open_as_a_notebook_runs_python_in_the_browser(
         f"{widget_shown:.1f} s, typed hand answered in {answered_ms:.0f} ms, "
         f"{first_click / 1e6:.1f} MB in {len(served)} files, as sent"
     )
+    context.close()
+    assert not foreign, f"requests to other hosts: {foreign}"
+    watch.check()
+
+
+def test_a_games_notebook_starts_with_its_guided_first_hand(offline_browser, served_site) -> None:
+    """Issue 30: a game's notebook (Tiến Lên's, from its first page) opens on its guided
+    first hand, the same widget as on the page, which Python in the browser plays."""
+    base, _served = served_site
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 900})
+    foreign = block_other_hosts(context)
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{base}/book/tien_len/play.html", wait_until="load")
+    link = page.get_by_role("link", name="or open them as a notebook")
+    page.goto(urljoin(page.url, link.get_attribute("href")), wait_until="load")
+    lite = page.main_frame
+    first = lite.locator(".jp-CodeCell").first
+    first.wait_for(state="visible", timeout=PAGE_MS)
+    expect(first.locator(".jp-InputArea")).to_contain_text("TienLenFirstHand()")
+    _run_all_cells(page, lite)
+    lesson = first.locator(".rl-tl-lesson")
+    lesson.locator(".rl-lesson-count").wait_for(state="visible", timeout=PAGE_MS)
+    assert "Step 1 of 5" in lesson.locator(".rl-lesson-count").inner_text()
+    lesson.locator(".rl-lesson-show").click()  # Show me: answered by Python in the browser
+    lesson.locator(".rl-lesson-answer", has_text="3♠").wait_for(timeout=ANSWER_MS)
     context.close()
     assert not foreign, f"requests to other hosts: {foreign}"
     watch.check()

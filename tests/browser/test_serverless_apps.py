@@ -15,6 +15,7 @@ assert: the machine's load decides them; ``benchmarks/live_in_place.py`` prints 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -22,6 +23,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
@@ -61,6 +63,25 @@ def _no_code_shown(page: Any) -> None:
     """No code, editor, notebook or JupyterLab part is on the page."""
     for selector in (".cm-editor", ".jp-InputArea", ".jp-Notebook", ".lm-MenuBar", "iframe"):
         assert page.locator(selector).count() == 0, selector
+
+
+def _links_back_to_the_book(page: Any, name: str) -> None:
+    """Issue 30: the header of app ``name`` links the book's pages about it (a game's
+    first page and its rules), each in a tab of its own, and the site answers each
+    link (HTTP 200) with that page."""
+    sys.path.insert(0, str(TOOLS))
+    from make_app_notebooks import book_links, page_title
+
+    nav = page.get_by_role("navigation", name="In the book")
+    for words, target in book_links(name):
+        link = nav.get_by_role("link", name=words, exact=True)
+        expect(link).to_be_visible()
+        assert link.get_attribute("target") == "_blank", words
+        address = urljoin(page.url, link.get_attribute("href"))
+        assert address.endswith(f"/book/{target}.html"), address
+        answer = page.request.get(address)
+        assert answer.status == 200, f"{words}: {answer.status} {address}"
+        assert html.escape(page_title(target), quote=False) in answer.text(), address
 
 
 def test_every_app_has_a_page(site_dir: Path) -> None:
@@ -126,6 +147,15 @@ def test_apps_run_from_their_address(
             assert "could not be used" not in game.inner_text()
             if visit == "first":
                 page.screenshot(path=str(screenshot_dir / "serverless-tien_len.png"))
+                # the way back to the rules opens beside the game, which stays where it is
+                with context.expect_page() as opened:
+                    page.get_by_role("link", name="How to play Tiến Lên").click()
+                book = opened.value
+                heading = book.get_by_role("heading", name="Tiến Lên in five minutes", level=1)
+                expect(heading).to_be_visible()
+                assert book.url.startswith(f"{base}/book/tien_len/play.html"), book.url
+                book.close()
+                expect(game.locator("input[type=number]").first).to_have_value("7")
             page.close()
             watch.check()
 
@@ -145,6 +175,7 @@ def test_apps_run_from_their_address(
         arrange.locator(".rl-move-front").click()
         arrange.get_by_text("the back has 4 cards", exact=False).first.wait_for(timeout=ANSWER_MS)
         _no_code_shown(page)
+        _links_back_to_the_book(page, "arrange_13")  # Mậu Binh's pages and Chinese Poker's
         page.screenshot(path=str(screenshot_dir / "serverless-arrange_13.png"))
         # show the dealt hand down: the link opens the serverless score sheet holding the deal
         moved = str(expected.back[0])  # put the card back where it was
@@ -199,6 +230,7 @@ def test_every_app_starts_from_its_address(
             _open(page, f"{base}/apps/{app}.html")
             expect(page.locator(widget).first).to_be_visible()
             _no_code_shown(page)
+        _links_back_to_the_book(page, app)
     finally:
         context.close()
     watch.check()

@@ -287,7 +287,9 @@ def test_strategy_lab_runs_with_progress_and_cancels(browser, voila_app, screens
 
 
 @pytest.mark.parametrize("voila_app", ["arrange_13"], indirect=True)
-def test_a_shared_link_deals_the_same_game(browser, voila_app):
+def test_a_shared_link_deals_the_same_game(browser, voila_app, site_url):
+    """The link deals its game; above the app, the links back to both games' first
+    pages and rules (issue 30), which the book's server answers."""
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page)
     page.goto(voila_app + "?seed=42&rules=mb-source")
@@ -301,8 +303,31 @@ def test_a_shared_link_deals_the_same_game(browser, voila_app):
     ) == {str(c) for c in deal(42)[0]}
     link = page.locator(".rl-share input").input_value()
     assert link.startswith("http://127.0.0.1:") and link.endswith("?seed=42&rules=mb-source")
+    _links_back_to_the_book(page, "arrange_13", site_url)
     page.close()
     watch.check()
+
+
+def _links_back_to_the_book(page, name: str, site_url: str) -> None:
+    """App ``name``'s links to the book's pages about it, shown above the app, each in
+    a tab of its own.  Voila serves only ``book/apps``: the links lead to the book as
+    ``make book`` serves it (``LOCAL_BOOK``, tools/make_app_notebooks.py); the same
+    page of the book served here answers (HTTP 200)."""
+    import sys
+
+    sys.path.insert(0, "tools")
+    from make_app_notebooks import LOCAL_BOOK, book_links, page_title
+
+    links = book_links(name)
+    assert links
+    for words, target in links:
+        link = page.get_by_role("link", name=words, exact=True)
+        link.wait_for(state="visible", timeout=ANSWER_MS)
+        assert link.get_attribute("href") == f"{LOCAL_BOOK}book/{target}.html", words
+        assert link.get_attribute("target") == "_blank", words
+        answer = page.request.get(f"{site_url}/book/{target}.html")
+        assert answer.status == 200, f"{words}: {answer.status} book/{target}.html"
+        assert page_title(target) in answer.text()
 
 
 @pytest.mark.parametrize("voila_app", ["gallery"], indirect=True)

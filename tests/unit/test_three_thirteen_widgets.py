@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import html
+import re
+
+import pytest
+
 from rules_lib.three_thirteen import PRESETS, best_melds, cards_dealt, deal_hand, new_game
-from rules_lib.three_thirteen.game import Move, Phase
+from rules_lib.three_thirteen.game import Action, Move, Phase
 from rules_lib.widgets import MeldThisHand, ThreeThirteenGame
 from rules_lib.widgets.three_thirteen_widgets import three_thirteen_app
 
@@ -136,6 +141,120 @@ def test_taking_the_discard_then_throwing_it_back_is_refused_visibly():
     assert "just taken from the discard pile" in g.message.value
     assert 'role="alert"' in g.message.value
     assert g.state.phase is Phase.DISCARD and g.my_turn  # nothing changed
+
+
+# -- moves typed as text ------------------------------------------------------------
+
+
+def _seen(g: ThreeThirteenGame) -> tuple[object, ...]:
+    """Everything of the game widget a reader sees or plays on, but the message."""
+    buttons = (g.draw_button, g.take_button, g.discard_button, g.out_button, g.hint_button)
+    return (
+        g.state,
+        list(g.session.moves),
+        list(g.events),
+        g.hand_buttons.cards,
+        list(g.hand_buttons.selected),
+        g.hand_buttons.selectable,
+        g.header.value,
+        g.table.value,
+        g.record.value,
+        g.sheet.value,
+        g.share.link,
+        [(b.description, b.disabled) for b in buttons],
+    )
+
+
+def _said(g: ThreeThirteenGame) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", g.message.value))
+
+
+def _examples(message: str) -> list[str]:
+    """The moves a message offers to type instead (“…” after "such as")."""
+    return re.findall(r"“([^”]+)”", message.split("such as", 1)[1])
+
+
+def test_a_typed_move_back_to_the_discard_pile_gets_the_words_of_the_tapped_one():
+    tapped = ThreeThirteenGame(seed=5, bots=1)
+    top = tapped.state.discard[-1]
+    tapped.take_button.click()
+    tapped.hand_buttons.press(str(top))
+    tapped.discard_button.click()
+    typed = ThreeThirteenGame(seed=5, bots=1)
+    typed.play_text("take")
+    typed.play_text(f"discard {top.ascii}")  # as typed on a keyboard: "discard 7s"
+    taken_back = f"You cannot discard {top}: it was just taken from the discard pile."
+    assert _said(typed) == _said(tapped) == taken_back
+    assert 'role="alert"' in typed.message.value
+    assert "seat" not in _said(typed) and "legal:" not in _said(typed)
+
+
+def test_a_typed_go_out_that_does_not_meld_gets_the_words_of_the_tapped_one():
+    for seed in range(40):
+        tapped = ThreeThirteenGame(seed=seed, bots=1)
+        tapped.draw_button.click()
+        outs = {str(a.card) for a in tapped.state.legal_actions() if a.move is Move.GO_OUT}
+        wrong = [c for c in tapped.state.hands[0] if str(c) not in outs]
+        if outs and wrong:  # Go out is offered, but not with this card
+            break
+    else:
+        raise AssertionError("no game among 40 lets the reader go out with one card only")
+    tapped.hand_buttons.press(str(wrong[0]))
+    assert not tapped.out_button.disabled
+    tapped.out_button.click()
+    typed = ThreeThirteenGame(seed=seed, bots=1)
+    typed.play_text("draw")
+    typed.play_text(f"go out {wrong[0]}")
+    assert _said(typed) == _said(tapped)
+    assert _said(typed).startswith(f"You cannot go out discarding {wrong[0]}:")
+    assert typed.state == tapped.state and not typed.state.results  # neither went out
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("fold", "“fold” is not a move: a move starts with draw, take, discard or go out."),
+        ("discard 5z", "“5z” is not a card: 'z' is not a suit (use s h d c or ♠ ♥ ♦ ♣)."),
+        ("discard 1s", "“1s” is not a card: '1' is not a rank"),
+        ("draw 5h", "“draw” takes no card: the stock's top card is hidden."),
+        ("discard", "Say which card to discard."),
+        ("discard 5s 6s", "Name one card, not 2, to discard."),
+        ("", "Nothing was typed."),
+        ("discard 2s", "You must draw first."),  # readable, but not now
+        ("take 2c", "You cannot take 2♣: the top of the discard pile is"),
+    ],
+)
+def test_a_bad_typed_move_is_named_and_nothing_changes(text, what):
+    g = ThreeThirteenGame(seed=5, bots=1)
+    g.hand_buttons.selected = []
+    before = _seen(g)
+    g.play_text(text)
+    assert _said(g).startswith(what) and 'role="alert"' in g.message.value
+    assert _seen(g) == before
+    if "such as" in _said(g):  # the moves offered instead can be played now
+        examples = _examples(_said(g))
+        assert examples and all(g.state.is_legal(g.state.parse_action(e)) for e in examples)
+
+
+def test_after_drawing_a_bad_typed_move_offers_a_discard_and_keeps_the_selection():
+    g = ThreeThirteenGame(seed=5, bots=1)
+    g.draw_button.click()
+    g.hand_buttons.press(str(g.state.hands[0][1]))
+    before = _seen(g)
+    g.play_text("discard Zs")
+    assert _seen(g) == before  # the card selected stays selected
+    examples = _examples(_said(g))
+    assert examples and all(e.startswith(("discard ", "go out ")) for e in examples)
+    g.play_text(examples[-1])  # the example, typed, is played
+    assert len(g.session.moves) > len(before[1])
+
+
+def test_a_typed_card_is_read_in_any_case_and_either_spelling():
+    g = ThreeThirteenGame(seed=5, bots=1)
+    g.play_text("Draw")
+    card = g.state.hands[0][0]
+    g.play_text(f"DISCARD {card.ascii.lower()}")
+    assert g.session.moves[1] == Action(Move.DISCARD, card)
 
 
 def test_selecting_a_card_in_the_page_enables_discard():

@@ -66,6 +66,84 @@ def test_an_illegal_card_names_the_rule_and_changes_nothing() -> None:
     assert "You cannot play J♣: the first card must be one rank above or below K♥" in message
 
 
+# -- steps typed as text --------------------------------------------------------------
+
+
+def seen(game: TrediciGame) -> tuple[object, ...]:
+    """Everything of the game widget a reader sees or plays on, but the message."""
+    buttons = (game.stop_button, game.draw_button, game.last_button, game.thirteen_button)
+    return (
+        game.state,
+        list(game.session.moves),
+        [r.text for r in game.reports],
+        shown(game),
+        lit(game),
+        list(game.hand_table.selected),
+        game.table.value,
+        game.status.value,
+        game.turn_log.value,
+        game.share.link,
+        [(b.disabled, b.button_style) for b in buttons],
+    )
+
+
+def said(game: TrediciGame) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", game.message.value))
+
+
+def test_a_typed_card_gets_the_words_of_the_card_pressed() -> None:
+    pressed = TrediciGame(seed=3)
+    pressed.hand_table.selected = ["J♣"]  # a tap on J♣, not playable
+    for text in ("J♣", "jc", "Jc", "play J♣"):
+        typed = TrediciGame(seed=3)
+        typed.play_text(text)
+        assert said(typed) == said(pressed), text
+    assert said(pressed).startswith("You cannot play J♣: the first card must be one rank above")
+
+
+def test_a_typed_word_gets_the_words_of_its_button() -> None:
+    for text, button in (
+        ("stop", "stop_button"),
+        ("Draw", "draw_button"),
+        ("thirteen!", "thirteen_button"),
+    ):
+        clicked, typed = TrediciGame(seed=3), TrediciGame(seed=3)
+        getattr(clicked, button).click()
+        typed.play_text(text)
+        assert said(typed) == said(clicked) and said(typed).startswith("You cannot"), text
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("Zz", "“Zz” is not a card: 'Z' is not a rank"),
+        ("J", "“J” is not a card: a card is a rank and a suit"),
+        ("play 5x", "“5x” is not a card: 'x' is not a suit"),
+        ("shuffle", "“shuffle” is not a step of Tredici: a step is a card to play, or draw, stop"),
+        ("", "Nothing was typed."),
+        ("5h", "You cannot play 5♥: it is not in your hand."),  # readable, but not yours
+        ("J♣", "You cannot play J♣: the first card must be"),  # yours, but not now
+    ],
+)
+def test_a_bad_typed_step_is_named_and_nothing_changes(text: str, what: str) -> None:
+    game = TrediciGame(seed=3)
+    before = seen(game)
+    game.play_text(text)
+    assert said(game).startswith(what) and 'role="alert"' in game.message.value
+    assert seen(game) == before
+    if "such as" in said(game):  # the steps offered instead can be taken now
+        examples = re.findall(r"“([^”]+)”", said(game).split("such as", 1)[1])
+        assert examples == ["A♦"] and all(game.state.is_legal(e) for e in examples)
+
+
+def test_a_typed_card_is_played_as_pressing_it_does() -> None:
+    typed, pressed = TrediciGame(seed=3), TrediciGame(seed=3)
+    typed.play_text("ad")
+    pressed.hand_table.click("A♦")
+    assert typed.session.moves == pressed.session.moves == [Play(parse_card("A♦"))]
+    assert seen(typed) == seen(pressed)
+
+
 def test_stop_and_draw_are_refused_with_a_reason_when_not_legal() -> None:
     game = TrediciGame(seed=3)
     game.stop_button.click()

@@ -9,6 +9,10 @@ link (``?seed=42&rules=mb-source``), which reaches the app function as
 ``JSON.stringify`` (a JSON string is a valid Python string literal: the link is never
 pasted into the code raw).  A bad link is named by the app itself, as in Voila.
 
+Each page's header links back to the book's pages about the app
+(:func:`make_app_notebooks.book_links`: a game's first page and its rules), on this
+same website (``../book/…``).
+
 ``pages()`` lists what the build writes (``thirteen_lite.py`` calls
 :func:`write_pages` after ``jupyter lite build``), ``apps/index.html`` included.
 """
@@ -27,6 +31,7 @@ import make_app_notebooks  # noqa: E402
 
 FOLDER = "apps"  # the pages' folder in the HTML output
 STATIC = "../_static/"  # from FOLDER to the book's static files
+SITE = "../"  # from FOLDER to the website's root, where the book's pages are (book/…)
 # The widget JavaScript every widget page of the book loads (``nb_ipywidgets_js`` in
 # ``_config.yml``): require.js, where the modules are, the widget manager; then the
 # live runtime.
@@ -42,6 +47,8 @@ html, body { margin: 0; }
 body { font-family: system-ui, sans-serif; line-height: 1.4; }
 header { padding: .4rem .8rem; border-bottom: 1px solid #ccc; font-size: .95rem; color: #333; }
 header strong { margin-right: .6rem; color: #000; }
+header nav { margin-top: .2rem; }
+header nav a { display: inline-block; padding: .2rem 0; }
 main { padding: .5rem .8rem 2rem; max-width: 60rem; }"""
 
 
@@ -85,12 +92,25 @@ def app_page(name: str) -> str:
         f"<style>\n{STYLE}\n</style>\n{scripts}</head>\n<body>\n"
         f"<header><strong>{html.escape(title)}</strong>"
         "<span>Python runs in your browser: nothing to install, nothing sent anywhere. "
-        "The first start takes a few seconds.</span></header>\n"
+        "The first start takes a few seconds.</span>"
+        f"{book_nav(name)}</header>\n"
         f'<main id="rl-app" aria-label="{html.escape(title)}"></main>\n'
         "<noscript>This app needs JavaScript.</noscript>\n"
         f'<script type="application/json" id="rl-live-cells">{_js(live_config(name))}</script>\n'
         "</body>\n</html>\n"
     )
+
+
+def book_nav(name: str) -> str:
+    """The header's links from app ``name`` back to the book's pages about it.
+
+    >>> print(book_nav("three_thirteen"))  # doctest: +NORMALIZE_WHITESPACE
+    <nav aria-label="In the book"><strong>In the book:</strong>
+    <a href="../book/three_thirteen/play.html" target="_blank" rel="noopener">How to play Three-Thirteen</a> ·
+    <a href="../book/three_thirteen/index.html" target="_blank" rel="noopener">Rules</a></nav>
+    """
+    links = make_app_notebooks.links_html(name, SITE).replace("</a> · <a", "</a> ·\n<a")
+    return f'<nav aria-label="In the book"><strong>In the book:</strong>\n{links}</nav>'
 
 
 def gallery_page() -> str:
@@ -115,7 +135,8 @@ def gallery_page() -> str:
         "<p>Each app runs Python in your browser: nothing to install, nothing sent "
         "anywhere. Add <code>?seed=42</code> to an app's address (and "
         "<code>&amp;rules=…</code> where the app has rules) to give everyone the "
-        "same deal.</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n</body>\n</html>\n"
+        "same deal.</p>\n<ul>\n" + "\n".join(items) + "\n</ul>\n"
+        f"{book_nav('index')}\n</body>\n</html>\n"
     )
 
 

@@ -38,7 +38,7 @@ from typing import Any, cast
 
 from .errors import UnknownOptionError, UnknownPresetError
 
-__all__ = ["GAMES", "GameInfo", "PresetInfo", "find_game", "game_info"]
+__all__ = ["GAMES", "GameInfo", "OpponentInfo", "PresetInfo", "find_game", "game_info"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,17 @@ class PresetInfo:
         'House rules: play the card you drew, draw at will'
         """
         return self.label[:1].upper() + self.label[1:]
+
+
+@dataclass(frozen=True)
+class OpponentInfo:
+    """Whom a reader may play against, as a widget's "Against" menu shows it: the
+    name of one of the game's ``bots``, the words the menu shows and the key a
+    link's ``against=`` carries."""
+
+    bot: str
+    label: str
+    link: str
 
 
 def _load(ref: str) -> Any:
@@ -86,6 +97,8 @@ class GameInfo:
     #: The book's app that plays the game: ``book/apps/<app>.ipynb``, with a link's query.
     app: str = ""
     preset_infos: tuple[PresetInfo, ...] = ()
+    #: Whom the game's widget offers to play against, the default first (none: no choice).
+    opponent_infos: tuple[OpponentInfo, ...] = ()
     #: Where the code is: the rules class, the presets mapping, ``new_game`` (turn-based
     #: games) or ``setting`` (games of set hands), and the bots (one mapping, or a
     #: table of name -> ``"module:name"``).
@@ -95,10 +108,12 @@ class GameInfo:
     def from_table(cls, table: Mapping[str, Any]) -> GameInfo:
         """A game from its ``[[game]]`` table in ``games.toml``."""
         code_keys = ("rules_class", "presets", "new_game", "setting", "bots")
-        facts = {k: v for k, v in table.items() if k not in code_keys and k != "preset_infos"}
+        lists = ("preset_infos", "opponents")
+        facts = {k: v for k, v in table.items() if k not in code_keys and k not in lists}
         infos = tuple(PresetInfo(**p) for p in table.get("preset_infos", ()))
+        opponents = tuple(OpponentInfo(**o) for o in table.get("opponents", ()))
         code = {k: table[k] for k in code_keys if k in table}
-        return cls(**facts, preset_infos=infos, code=code)
+        return cls(**facts, preset_infos=infos, opponent_infos=opponents, code=code)
 
     @property
     def deck(self) -> str:
@@ -180,6 +195,28 @@ class GameInfo:
         {'source': 'source', 'variations': 'variations', 'natural': 'natural in every meld'}
         """
         return {p.link: p.name for p in self.preset_infos}
+
+    @property
+    def opponents(self) -> dict[str, str]:
+        """Link key (``against=``) -> the words the "Against" menu shows, the default first.
+
+        >>> find_game("tredici").opponents
+        {'book': "the book's bot", 'search': 'the search bot (strongest, slower)'}
+        """
+        return {o.link: o.label for o in self.opponent_infos}
+
+    def opponent_bot(self, link: str) -> Callable[..., Any]:
+        """The bot of the opponent whose link key is ``link``.
+
+        >>> find_game("tredici").opponent_bot("book").__name__
+        'TrediciBot'
+        """
+        for o in self.opponent_infos:
+            if o.link == link:
+                return self.bots[o.bot]
+        raise UnknownOptionError(
+            f"no {self.short_name} opponent {link!r}; choose one of: {', '.join(self.opponents)}"
+        )
 
     def preset_info(self, name: str) -> PresetInfo:
         """How preset ``name`` is shown and linked.

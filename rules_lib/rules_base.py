@@ -2,8 +2,8 @@
 
 Each game's house rules are one frozen dataclass that inherits :class:`RulesBase`
 and names its game's key in :mod:`rules_lib.games` (``game="tredici"``); each
-field is an option, with a short description in its metadata
-(``field(default=..., metadata={"doc": "..."})``).
+field is an option, made by :func:`option` with its default and a short
+description (``hand_size: int = option(13, "cards dealt to each player")``).
 
 >>> from rules_lib.tredici import TrediciRules
 >>> TrediciRules.options()[:2]
@@ -19,13 +19,31 @@ rules_lib.errors.UnknownPresetError: no Tredici preset 'nightly'; the presets ar
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields, replace
-from typing import Any, ClassVar, Self
+from dataclasses import field, fields, replace
+from typing import Any, ClassVar, Self, TypeVar
 
 from .errors import UnknownOptionError, UnknownPresetError
 from .games import find_game
 
-__all__ = ["RulesBase"]
+__all__ = ["RulesBase", "option"]
+
+_T = TypeVar("_T")
+
+
+def option(default: _T, doc: str) -> _T:
+    """A rule option of a ``*Rules`` dataclass: a field with this default and
+    this short description (its metadata's ``doc``, read by
+    :meth:`RulesBase.option_doc` and the book's option tables).
+
+    The default is shared by every instance, so it must be immutable (a
+    bool, number, string, enum member, ``None`` or a tuple of them).
+
+    >>> from dataclasses import fields
+    >>> from rules_lib.tredici import TrediciRules
+    >>> [f for f in fields(TrediciRules) if f.name == "hand_size"][0].metadata["doc"]
+    'cards dealt to each player'
+    """
+    return field(default=default, metadata={"doc": doc})
 
 
 class RulesBase:

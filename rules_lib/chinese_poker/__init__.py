@@ -25,7 +25,7 @@ game is:
 
 from ..setting.game import SettingGame
 from .bots import expected_objective, set_hand
-from .explain import against, showdown, special_notes
+from .explain import against, expected_unit, showdown, special_notes
 from .rules import PRESETS, SOURCE_ROYALTIES, SOURCE_SPECIALS, ChinesePokerRules
 from .settlement import PairScore, TableScore, declared_special, score_pair, score_table
 
@@ -40,6 +40,7 @@ __all__ = [
     "against",
     "declared_special",
     "expected_objective",
+    "expected_unit",
     "score_pair",
     "score_table",
     "set_hand",
@@ -49,5 +50,5 @@ __all__ = [
 
 #: Chinese Poker as the shared code of set hands calls it.
 SETTING = SettingGame(
-    "chinese_poker", set_hand, expected_objective, showdown, against, special_notes
+    "chinese_poker", set_hand, expected_objective, showdown, against, special_notes, expected_unit
 )

@@ -21,7 +21,7 @@ from ..setting.specials import Special
 from .rules import ChinesePokerRules
 from .settlement import score_table
 
-__all__ = ["against", "showdown", "special_notes"]
+__all__ = ["against", "expected_unit", "showdown", "special_notes"]
 
 
 def special_notes(specials: Collection[Special], rules: ChinesePokerRules) -> list[str]:
@@ -42,6 +42,18 @@ def special_notes(specials: Collection[Special], rules: ChinesePokerRules) -> li
         else:
             notes.append(f"{name}: not special here; a royalty if it wins in the back or middle")
     return notes
+
+
+def expected_unit(rules: ChinesePokerRules) -> str:
+    """What the expected points of a setting count under ``rules``, in words.
+
+    >>> expected_unit(ChinesePokerRules(scoring="2-4"))
+    "points a deal against three players who set their hands like the book's bots, counted a point a row (without the 2-4 bonus)"
+    """
+    unit = "points a deal against three players who set their hands like the book's bots"
+    if rules.scoring != "rows":
+        unit += f", counted a point a row (without the {rules.scoring} bonus)"
+    return unit
 
 
 def showdown(

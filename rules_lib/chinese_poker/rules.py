@@ -12,7 +12,7 @@ from typing import Literal
 
 from ..errors import UnknownOptionError
 from ..poker import Category
-from ..rules_base import RulesBase
+from ..rules_base import RulesBase, option
 from ..setting.rows import Row
 from ..setting.specials import Special
 
@@ -98,41 +98,24 @@ class ChinesePokerRules(RulesBase, game="chinese_poker"):
     2
     """
 
-    royalties: tuple[tuple[Row, Category, int], ...] = field(
-        default=SOURCE_ROYALTIES,
-        metadata={"doc": "points a winning row of a strong hand scores instead of 1"},
+    royalties: tuple[tuple[Row, Category, int], ...] = option(
+        SOURCE_ROYALTIES, "points a winning row of a strong hand scores instead of 1"
     )
-    specials: tuple[tuple[Special, int], ...] = field(
-        default=SOURCE_SPECIALS, metadata={"doc": "points a special hand takes from each opponent"}
+    specials: tuple[tuple[Special, int], ...] = option(
+        SOURCE_SPECIALS, "points a special hand takes from each opponent"
     )
-    specials_clash: Literal["first declared", "cancel"] = field(
-        default="first declared",
-        metadata={"doc": "two players with a special (not a dragon against a lesser one)"},
+    specials_clash: Literal["first declared", "cancel"] = option(
+        "first declared", "two players with a special (not a dragon against a lesser one)"
     )
-    strict_row_order: bool = field(
-        default=False, metadata={"doc": "each row strictly stronger than the next (no ties)"}
+    strict_row_order: bool = option(False, "each row strictly stronger than the next (no ties)")
+    specials_when_misset: bool = option(True, "a misset hand may still declare a special")
+    misset_pays_royalties: bool = option(True, "a misset hand pays royalties, not one point a row")
+    six_pairs_exactly: bool = option(False, "six pairs must be six ranks and a single")
+    ace_low_front_straight: bool = option(True, "A-2-3 is a straight in front (Q-K-A always is)")
+    scoring: Literal["rows", "2-4", "1-6"] = option(
+        "rows", "rows only; or a point for winning more rows (2-4); or 3 for all three (1-6)"
     )
-    specials_when_misset: bool = field(
-        default=True, metadata={"doc": "a misset hand may still declare a special"}
-    )
-    misset_pays_royalties: bool = field(
-        default=True, metadata={"doc": "a misset hand pays royalties, not one point a row"}
-    )
-    six_pairs_exactly: bool = field(
-        default=False, metadata={"doc": "six pairs must be six ranks and a single"}
-    )
-    ace_low_front_straight: bool = field(
-        default=True, metadata={"doc": "A-2-3 is a straight in front (Q-K-A always is)"}
-    )
-    scoring: Literal["rows", "2-4", "1-6"] = field(
-        default="rows",
-        metadata={
-            "doc": "rows only; or a point for winning more rows (2-4); or 3 for all three (1-6)"
-        },
-    )
-    surrender: int = field(
-        default=0, metadata={"doc": "what a hand that gives up pays each player (0: no surrender)"}
-    )
+    surrender: int = option(0, "what a hand that gives up pays each player (0: no surrender)")
     _royalty_map: dict[tuple[Row, Category], int] = field(
         init=False, repr=False, compare=False, hash=False
     )

@@ -24,7 +24,7 @@ game is:
 
 from ..setting.game import SettingGame
 from .bots import expected_objective, set_hand, special_setting
-from .explain import against, rows_of, showdown, special_notes
+from .explain import against, expected_unit, rows_of, showdown, special_notes
 from .rules import BONUS_KEYS, GLOSSARY, PRESETS, ROW_BONUS_NAMES, MauBinhRules
 from .settlement import (
     Outcome,
@@ -49,6 +49,7 @@ __all__ = [
     "Settlement",
     "against",
     "expected_objective",
+    "expected_unit",
     "instant_win",
     "is_misset",
     "row_bonus",
@@ -71,5 +72,7 @@ SETTING = SettingGame(
     showdown,
     against,
     special_notes,
+    expected_unit,
     dealer_is_banker=True,
+    specials_set_win=True,
 )

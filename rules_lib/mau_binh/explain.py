@@ -21,7 +21,7 @@ from ..setting.specials import Special
 from .rules import MauBinhRules
 from .settlement import settle, settle_pairs
 
-__all__ = ["against", "rows_of", "showdown", "special_notes"]
+__all__ = ["against", "expected_unit", "rows_of", "showdown", "special_notes"]
 
 
 def special_notes(specials: Collection[Special], rules: MauBinhRules) -> list[str]:
@@ -44,6 +44,20 @@ def special_notes(specials: Collection[Special], rules: MauBinhRules) -> list[st
         else:
             notes.append(f"{name}: wins at once")
     return notes
+
+
+def expected_unit(rules: MauBinhRules) -> str:
+    """What the expected points of a setting count under ``rules``, in words.
+
+    >>> expected_unit(MauBinhRules())
+    "units a deal against a dealer who sets the hand like the book's bots"
+    """
+    if rules.scoring != "rows":
+        return "units a deal against a dealer who sets the hand like the book's bots"
+    return (
+        "units a deal against three players who set their hands like the book's bots, "
+        "each row paid (without the sweep's doubling)"
+    )
 
 
 def showdown(

@@ -10,12 +10,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import RulesError
 from ..poker import Category
-from ..rules_base import RulesBase
+from ..rules_base import RulesBase, option
 from ..setting.rows import Row
 from ..setting.specials import Special
 
@@ -122,11 +122,11 @@ class MauBinhRules(RulesBase, game="mau_binh"):
     rules_lib.errors.UnknownOptionError: Mậu Binh has no rule option 'tie_goes_to'; its options are: straight_flush_and_quads_instant, instant_win_order, dealer_wins_ties, settle_with, strict_row_order, instant_wins_when_misset, both_misset, six_pairs_exactly, ace_low_front_straight, more_instant_wins, scoring, row_bonuses, sweep_multiplier, sweep_all_multiplier, misset_as_swept, instant_win_points
     """
 
-    straight_flush_and_quads_instant: bool = field(
-        default=True, metadata={"doc": "straight flush and four of a kind win at once"}
+    straight_flush_and_quads_instant: bool = option(
+        True, "straight flush and four of a kind win at once"
     )
-    instant_win_order: tuple[Special, ...] = field(
-        default=(
+    instant_win_order: tuple[Special, ...] = option(
+        (
             Special.DRAGON,
             Special.STRAIGHT_FLUSH,
             Special.FOUR_OF_A_KIND,
@@ -134,49 +134,33 @@ class MauBinhRules(RulesBase, game="mau_binh"):
             Special.THREE_FLUSHES,
             Special.THREE_STRAIGHTS,
         ),
-        metadata={"doc": "instant wins, highest first"},
+        "instant wins, highest first",
     )
-    dealer_wins_ties: bool = field(
-        default=True, metadata={"doc": "a row tied with the dealer is a loss for the player"}
+    dealer_wins_ties: bool = option(True, "a row tied with the dealer is a loss for the player")
+    settle_with: Literal["dealer", "everyone"] = option("dealer", "who settles with whom")
+    strict_row_order: bool = option(False, "each row strictly stronger than the next (no ties)")
+    instant_wins_when_misset: bool = option(
+        True, "dragon, straight flush, four of a kind, six pairs win even misset"
     )
-    settle_with: Literal["dealer", "everyone"] = field(
-        default="dealer", metadata={"doc": "who settles with whom"}
+    both_misset: Literal["tie", "dealer wins"] = option(
+        "tie", "two misset hands, player and dealer"
     )
-    strict_row_order: bool = field(
-        default=False, metadata={"doc": "each row strictly stronger than the next (no ties)"}
+    six_pairs_exactly: bool = option(False, "six pairs must be six ranks and a single")
+    ace_low_front_straight: bool = option(True, "A-2-3 is a straight in front (Q-K-A always is)")
+    more_instant_wins: bool = option(
+        False, "more instant wins: one-suit dragon, one colour, five pairs and trips"
     )
-    instant_wins_when_misset: bool = field(
-        default=True,
-        metadata={"doc": "dragon, straight flush, four of a kind, six pairs win even misset"},
+    scoring: Literal["majority", "rows"] = option(
+        "majority", "one unit on the majority of rows, or each row"
     )
-    both_misset: Literal["tie", "dealer wins"] = field(
-        default="tie", metadata={"doc": "two misset hands, player and dealer"}
+    row_bonuses: tuple[tuple[str, int], ...] = option(
+        (), "what a won row with a strong hand pays instead of 1"
     )
-    six_pairs_exactly: bool = field(
-        default=False, metadata={"doc": "six pairs must be six ranks and a single"}
-    )
-    ace_low_front_straight: bool = field(
-        default=True, metadata={"doc": "A-2-3 is a straight in front (Q-K-A always is)"}
-    )
-    more_instant_wins: bool = field(
-        default=False,
-        metadata={"doc": "more instant wins: one-suit dragon, one colour, five pairs and trips"},
-    )
-    scoring: Literal["majority", "rows"] = field(
-        default="majority", metadata={"doc": "one unit on the majority of rows, or each row"}
-    )
-    row_bonuses: tuple[tuple[str, int], ...] = field(
-        default=(), metadata={"doc": "what a won row with a strong hand pays instead of 1"}
-    )
-    sweep_multiplier: int = field(
-        default=1, metadata={"doc": "winning all three rows multiplies the payment"}
-    )
-    sweep_all_multiplier: int = field(
-        default=1, metadata={"doc": "sweeping every other player multiplies it again"}
-    )
-    misset_as_swept: bool = field(default=False, metadata={"doc": "a misset hand pays as if swept"})
-    instant_win_points: tuple[tuple[Special, int], ...] = field(
-        default=(), metadata={"doc": "what an instant win collects from each player"}
+    sweep_multiplier: int = option(1, "winning all three rows multiplies the payment")
+    sweep_all_multiplier: int = option(1, "sweeping every other player multiplies it again")
+    misset_as_swept: bool = option(False, "a misset hand pays as if swept")
+    instant_win_points: tuple[tuple[Special, int], ...] = option(
+        (), "what an instant win collects from each player"
     )
 
     def __post_init__(self) -> None:

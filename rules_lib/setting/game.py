@@ -44,6 +44,11 @@ class Against:
     dealer: bool = False
 
 
+def _surrender_option(rules: Any) -> int:
+    """The rules' ``surrender`` option; 0 (no surrender) where they have none."""
+    return int(getattr(rules, "surrender", 0))
+
+
 @dataclass(frozen=True)
 class SettingGame:
     """One game of set hands, as the shared code calls it (``rules`` is always
@@ -59,8 +64,16 @@ class SettingGame:
     * ``against(hands, rules, dealer, names)``: seat 0's result against each
       opponent it settles with, row by row (:class:`Against`);
     * ``special_notes(specials, rules)``: what each special hand is worth;
+    * ``expected_unit(rules)``: what the expected points of a setting count
+      under ``rules``, in words (``"points a deal against three players …"``);
     * ``dealer_is_banker``: every player settles with the dealer, so a
-      lesson's learner is a player and not the dealer.
+      lesson's learner is a player and not the dealer, and a showdown names
+      the dealer;
+    * ``specials_set_win``: a special hand set in the rows (three flushes,
+      three straights) wins at once, so the bots set it that way;
+    * ``surrender(rules)``: what a hand given up before the showdown pays
+      each player under ``rules`` (0: no surrender); by default the rules'
+      ``surrender`` option, and 0 for rules that have none.
     """
 
     key: str
@@ -69,7 +82,10 @@ class SettingGame:
     showdown: Callable[..., tuple[list[int], list[str]]]
     against: Callable[..., list[Against]]
     special_notes: Callable[[Collection[Special], Any], list[str]]
+    expected_unit: Callable[[Any], str]
     dealer_is_banker: bool = False
+    specials_set_win: bool = False
+    surrender: Callable[[Any], int] = _surrender_option
 
 
 def setting_game(key: str) -> SettingGame:

@@ -16,11 +16,11 @@ Every reading of the source, and every variation it mentions, is a field of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cards import AnyCard, Joker, Rank
 from ..errors import RulesError
-from ..rules_base import RulesBase
+from ..rules_base import RulesBase, option
 
 __all__ = [
     "PRESETS",
@@ -117,29 +117,18 @@ class ThreeThirteenRules(RulesBase, game="three_thirteen"):
     rules_lib.errors.UnknownOptionError: Three-Thirteen has no rule option 'wilds'; its options are: ace_high, ace_penalty, all_wild_melds, court_values, jokers, joker_penalty, decks, reshuffles, discard_taken_card, turn_limit
     """
 
-    ace_high: bool = field(default=False, metadata={"doc": "Q-K-A is a run"})
-    ace_penalty: int | None = field(
-        default=None,
-        metadata={"doc": "what an ace left over costs (None: 1, or 15 when aces are high too)"},
+    ace_high: bool = option(False, "Q-K-A is a run")
+    ace_penalty: int | None = option(
+        None, "what an ace left over costs (None: 1, or 15 when aces are high too)"
     )
-    all_wild_melds: bool = field(default=True, metadata={"doc": "wild cards alone meld"})
-    court_values: tuple[int, int, int] = field(
-        default=(10, 10, 10), metadata={"doc": "what a J, Q, K left over cost"}
-    )
-    jokers: int = field(default=0, metadata={"doc": "jokers per deck"})
-    joker_penalty: int = field(default=20, metadata={"doc": "what a joker left over costs"})
-    decks: int | None = field(
-        default=None, metadata={"doc": "decks at the table (None: by the number of players)"}
-    )
-    reshuffles: int | None = field(
-        default=1, metadata={"doc": "times a round the discards may become a new stock"}
-    )
-    discard_taken_card: bool = field(
-        default=False, metadata={"doc": "the discard just taken may go straight back"}
-    )
-    turn_limit: int | None = field(
-        default=1000, metadata={"doc": "turns before a round ends with the hands as they stand"}
-    )
+    all_wild_melds: bool = option(True, "wild cards alone meld")
+    court_values: tuple[int, int, int] = option((10, 10, 10), "what a J, Q, K left over cost")
+    jokers: int = option(0, "jokers per deck")
+    joker_penalty: int = option(20, "what a joker left over costs")
+    decks: int | None = option(None, "decks at the table (None: by the number of players)")
+    reshuffles: int | None = option(1, "times a round the discards may become a new stock")
+    discard_taken_card: bool = option(False, "the discard just taken may go straight back")
+    turn_limit: int | None = option(1000, "turns before a round ends with the hands as they stand")
 
     def __post_init__(self) -> None:
         if self.ace_penalty is not None and self.ace_penalty < 1:

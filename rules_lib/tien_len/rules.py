@@ -18,7 +18,7 @@ from typing import Literal
 
 from ..cards import TIEN_LEN_ORDER, Card, Rank, Suit
 from ..errors import RulesError
-from ..rules_base import RulesBase
+from ..rules_base import RulesBase, option
 
 __all__ = ["PRESETS", "TienLenRules"]
 
@@ -131,68 +131,47 @@ class TienLenRules(RulesBase, game="tien_len"):
     rules_lib.errors.UnknownPresetError: no Tiến Lên preset 'house'; the presets are: source, standard, home
     """
 
-    suit_order: tuple[Suit, Suit, Suit, Suit] = field(
-        default=(Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS),
-        metadata={"doc": "suits, lowest first"},
+    suit_order: tuple[Suit, Suit, Suit, Suit] = option(
+        (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS), "suits, lowest first"
     )
-    sets_of_pairs: Literal["any pairs", "consecutive"] = field(
-        default="any pairs", metadata={"doc": "sets of pairs"}
+    sets_of_pairs: Literal["any pairs", "consecutive"] = option("any pairs", "sets of pairs")
+    twos_in_straights: bool = option(False, "a 2 in a straight")
+    pass_locks_out: bool = option(False, "a pass shuts you out of the trick")
+    chops: bool = option(False, "chops (bombs beat 2s)")
+    instant_wins: bool = option(False, "instant wins at the deal")
+    finish: Literal["finishing order", "first out"] = option(
+        "finishing order", "after the first player is out"
     )
-    twos_in_straights: bool = field(default=False, metadata={"doc": "a 2 in a straight"})
-    pass_locks_out: bool = field(
-        default=False, metadata={"doc": "a pass shuts you out of the trick"}
+    out_ends_trick: bool = option(False, "going out ends the trick at once")
+    tied_losers: Literal["next after winner", "draw"] = option(
+        "next after winner", "tie for the most cards: who deals"
     )
-    chops: bool = field(default=False, metadata={"doc": "chops (bombs beat 2s)"})
-    instant_wins: bool = field(default=False, metadata={"doc": "instant wins at the deal"})
-    finish: Literal["finishing order", "first out"] = field(
-        default="finishing order", metadata={"doc": "after the first player is out"}
+    copies_beat: bool = option(False, "a card's copy beats it (two decks)")
+    no_last_two: bool = option(False, "no going out on a 2")
+    no_last_bomb: bool = option(False, "no going out on a bomb")
+    more_instant_wins: bool = option(
+        False, "more instant wins: five consecutive pairs, one colour, four 3s"
     )
-    out_ends_trick: bool = field(
-        default=False, metadata={"doc": "going out ends the trick at once"}
+    chop_after_pass: bool = option(False, "four consecutive pairs may chop after a pass")
+    direction: Literal["clockwise", "counter-clockwise"] = option("clockwise", "direction of play")
+    winner_leads: bool = option(False, "the last hand's winner leads the next")
+    few_players_deal: Literal["17 each", "13 each"] = option(
+        "17 each", "cards each with 2 or 3 players"
     )
-    tied_losers: Literal["next after winner", "draw"] = field(
-        default="next after winner", metadata={"doc": "tie for the most cards: who deals"}
+    scoring: Literal["places", "points"] = option(
+        "places", "a hand scores by places, or by points paid"
     )
-    copies_beat: bool = field(default=False, metadata={"doc": "a card's copy beats it (two decks)"})
-    no_last_two: bool = field(default=False, metadata={"doc": "no going out on a 2"})
-    no_last_bomb: bool = field(default=False, metadata={"doc": "no going out on a bomb"})
-    more_instant_wins: bool = field(
-        default=False,
-        metadata={"doc": "more instant wins: five consecutive pairs, one colour, four 3s"},
+    place_points: tuple[int, ...] = option((2, 1), "last pays first, second-last pays second, …")
+    two_points: tuple[int, int] = option((1, 2), "a 2 chopped or left in hand: black, red")
+    bomb_points: tuple[int, int, int] = option(
+        (3, 4, 6), "a bomb chopped or left: three pairs, four of a kind, four pairs"
     )
-    chop_after_pass: bool = field(
-        default=False, metadata={"doc": "four consecutive pairs may chop after a pass"}
+    frozen_pays: int = option(2, "a frozen player (cóng) pays this many times the last place")
+    penalty_to: Literal["winner", "next above"] = option(
+        "winner", "who collects for 2s and bombs left in hand"
     )
-    direction: Literal["clockwise", "counter-clockwise"] = field(
-        default="clockwise", metadata={"doc": "direction of play"}
-    )
-    winner_leads: bool = field(
-        default=False, metadata={"doc": "the last hand's winner leads the next"}
-    )
-    few_players_deal: Literal["17 each", "13 each"] = field(
-        default="17 each", metadata={"doc": "cards each with 2 or 3 players"}
-    )
-    scoring: Literal["places", "points"] = field(
-        default="places", metadata={"doc": "a hand scores by places, or by points paid"}
-    )
-    place_points: tuple[int, ...] = field(
-        default=(2, 1), metadata={"doc": "last pays first, second-last pays second, …"}
-    )
-    two_points: tuple[int, int] = field(
-        default=(1, 2), metadata={"doc": "a 2 chopped or left in hand: black, red"}
-    )
-    bomb_points: tuple[int, int, int] = field(
-        default=(3, 4, 6),
-        metadata={"doc": "a bomb chopped or left: three pairs, four of a kind, four pairs"},
-    )
-    frozen_pays: int = field(
-        default=2, metadata={"doc": "a frozen player (cóng) pays this many times the last place"}
-    )
-    penalty_to: Literal["winner", "next above"] = field(
-        default="winner", metadata={"doc": "who collects for 2s and bombs left in hand"}
-    )
-    instant_win_points: tuple[tuple[str, int], ...] = field(
-        default=(
+    instant_win_points: tuple[tuple[str, int], ...] = option(
+        (
             ("dragon", 4),
             ("four 2s", 4),
             ("one colour", 4),
@@ -200,7 +179,7 @@ class TienLenRules(RulesBase, game="tien_len"):
             ("five consecutive pairs", 4),
             ("four 3s", 4),
         ),
-        metadata={"doc": "what each other player pays an instant win, by kind"},
+        "what each other player pays an instant win, by kind",
     )
     _keys: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
 
@@ -312,17 +291,13 @@ class TienLenRules(RulesBase, game="tien_len"):
         return " < ".join(s.symbol for s in self.suit_order)
 
 
+# The common rules: where they differ from the source (the rest as the source reads).
 _STANDARD = TienLenRules(
     suit_order=(Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS),
     sets_of_pairs="consecutive",
-    twos_in_straights=False,
     pass_locks_out=True,
     chops=True,
     instant_wins=True,
-    finish="finishing order",
-    out_ends_trick=False,
-    tied_losers="next after winner",
-    copies_beat=False,
 )
 
 PRESETS: dict[str, TienLenRules] = {

@@ -11,12 +11,12 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from ..cards import Cards, standard_deck
 from ..errors import RulesError
-from ..rules_base import RulesBase
+from ..rules_base import RulesBase, option
 
 __all__ = ["DECK", "GLOSSARY", "PRESETS", "TrediciRules"]
 
@@ -87,41 +87,22 @@ class TrediciRules(RulesBase, game="tredici"):
     rules_lib.errors.UnknownOptionError: Tredici has no rule option 'jokers_wild'; its options are: play_drawn_card, voluntary_draw, answer_starts_run, last_card_rule, thirteen_window, last_card_race, joker_draw, thirteen_penalty, hand_size, turn_limit
     """
 
-    play_drawn_card: bool = field(
-        default=False,
-        metadata={
-            "doc": "a card you drew because you could not play may go down at once, if it fits"
-        },
+    play_drawn_card: bool = option(
+        False, "a card you drew because you could not play may go down at once, if it fits"
     )
-    voluntary_draw: bool = field(
-        default=False, metadata={"doc": "you may draw even when you could play"}
+    voluntary_draw: bool = option(False, "you may draw even when you could play")
+    answer_starts_run: bool = option(True, "the card that answers a joker may start a run")
+    last_card_rule: bool = option(True, "'last card' must be said, or 'thirteen' costs 13 cards")
+    thirteen_window: Literal["turn", "first action"] = option(
+        "turn", "when 'thirteen' may be called"
     )
-    answer_starts_run: bool = field(
-        default=True, metadata={"doc": "the card that answers a joker may start a run"}
+    last_card_race: bool = option(
+        False, "'last card' may still be said in the opponent's turn, until 'thirteen' is called"
     )
-    last_card_rule: bool = field(
-        default=True, metadata={"doc": "'last card' must be said, or 'thirteen' costs 13 cards"}
-    )
-    thirteen_window: Literal["turn", "first action"] = field(
-        default="turn", metadata={"doc": "when 'thirteen' may be called"}
-    )
-    last_card_race: bool = field(
-        default=False,
-        metadata={
-            "doc": "'last card' may still be said in the opponent's turn, "
-            "until 'thirteen' is called"
-        },
-    )
-    joker_draw: int = field(
-        default=13, metadata={"doc": "cards drawn by a player who cannot answer a joker"}
-    )
-    thirteen_penalty: int = field(
-        default=13, metadata={"doc": "cards drawn after a successful 'thirteen'"}
-    )
-    hand_size: int = field(default=13, metadata={"doc": "cards dealt to each player"})
-    turn_limit: int | None = field(
-        default=5000, metadata={"doc": "turns before a game is declared a draw"}
-    )
+    joker_draw: int = option(13, "cards drawn by a player who cannot answer a joker")
+    thirteen_penalty: int = option(13, "cards drawn after a successful 'thirteen'")
+    hand_size: int = option(13, "cards dealt to each player")
+    turn_limit: int | None = option(5000, "turns before a game is declared a draw")
 
     def __post_init__(self) -> None:
         if self.thirteen_window not in ("turn", "first action"):

@@ -8,8 +8,9 @@
   either game's rules, with a running total over deals.
 
 The rule sets, the bots' arrangements, what special hands are worth and the
-scoring live in :mod:`rules_lib.showdown`; these classes lay out, wire the
-buttons and redraw.
+scoring live in :mod:`rules_lib.showdown`, and what differs between the games
+in each game's :class:`~rules_lib.setting.game.SettingGame`; these classes lay
+out, wire the buttons and redraw.
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ from collections.abc import Callable, Iterable, Sequence
 import ipywidgets as widgets
 
 from ..cards import AnyCard, Card, parse_cards
-from ..chinese_poker import ChinesePokerRules
 from ..errors import RulesError, UnknownOptionError
-from ..mau_binh import MauBinhRules
+from ..games import find_game
 from ..poker import HandValue
 from ..render import cards_html, message_html
 from ..score_sheet import ScoreSheet
 from ..setting.expected import ValuedSetting, expected_points, ranked_settings
+from ..setting.game import setting_game
 from ..setting.rows import ROWS, Arrangement, Draft, Row, deal
 from ..setting.specials import Special, arrangement_specials
 from ..share import DealLink, make_query
@@ -201,9 +202,9 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
             f"all 72,072 in {ms:.0f} ms."
         )
         shape = arrangement_specials(arr, ace_low_front=_rules.ace_low_front_straight)
-        if game == "mau_binh" and shape:
+        if setting_game(game).specials_set_win and shape:
             name = min(shape, key=list(Special).index).label
-            text = f"Set as {name}: in Mậu Binh that wins at once."
+            text = f"Set as {name}: in {find_game(game).name} that wins at once."
         self.draft = Draft.from_arrangement(arr)
         self._message = message_html(text, "info")
         self.redraw()
@@ -266,20 +267,12 @@ class ArrangeHand(widgets.VBox):  # type: ignore[misc]
         if arr is None:
             return ""
         game, rules = RULESETS[self.ruleset]
-        rows = isinstance(rules, MauBinhRules) and rules.scoring == "rows"
-        per_deal = 1 if game == "mau_binh" and not rows else 3  # the dealer; or three opponents
-        unit = (
-            "units a deal against a dealer who sets the hand like the book's bots"
-            if game == "mau_binh" and not rows
-            else "units a deal against three players who set their hands like the book's bots, "
-            "each row paid (without the sweep's doubling)"
-            if rows
-            else "points a deal against three players who set their hands like the book's bots"
-        )
+        setting = setting_game(game)
+        # the majority of the rows is settled with the dealer alone; rows, with three opponents
+        per_deal = 1 if setting.objective(rules).majority else 3
+        unit = setting.expected_unit(rules)
         top = self.ranked()
         mine = expected_points(arr, game, rules=rules) * per_deal
-        if isinstance(rules, ChinesePokerRules) and rules.scoring != "rows":
-            unit += f", counted a point a row (without the {rules.scoring} bonus)"
         head = f"<p style='margin:.3rem 0 .1rem'><b>Expected points</b>: {unit}</p>"
         if len(top) == 1 and top[0].special is not None:  # every setting is worth the same
             return head + (
@@ -390,8 +383,8 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
 
     def _show_surrender(self) -> None:
         """The Surrender button, where the rules have a surrender."""
-        _game, rules = RULESETS[self.rules.value]
-        allowed = isinstance(rules, ChinesePokerRules) and rules.surrender > 0
+        game, rules = RULESETS[self.rules.value]
+        allowed = setting_game(game).surrender(rules) > 0
         self.surrender_button.layout.display = None if allowed else "none"
 
     def _hand_changed(self) -> None:
@@ -447,7 +440,8 @@ class Showdown(widgets.VBox):  # type: ignore[misc]
         self._keep_on_sheet(shown, dealer, surrender)
         rows = []
         for seat, (arr, p, note) in enumerate(zip(arrangements, points, notes, strict=True)):
-            name = SEAT_NAMES[seat] + (" (dealer)" if game == "mau_binh" and seat == dealer else "")
+            dealing = setting_game(game).dealer_is_banker and seat == dealer
+            name = SEAT_NAMES[seat] + (" (dealer)" if dealing else "")
             pictures = "".join(
                 cards_html(arr.row(r), label=f"{r.value}: {v}")
                 for r, v in zip(ROWS, arr.values(), strict=True)

@@ -118,11 +118,13 @@ def _prompt_html(text: str) -> str:
     )
 
 
-def small_button() -> dict[str, widgets.Layout]:
-    """A small button's size: a Layout of its own, made with the button.  (A Layout
-    made at import would be a widget the live page's Python made before it could
-    tell the page, so the buttons sharing it would never be drawn there.)"""
-    return {"layout": widgets.Layout(width="6.5rem")}
+def small_button(description: str, tooltip: str, **style: str) -> widgets.Button:
+    """A small button of a lesson, its size a Layout of its own made with it.  (A
+    Layout made at import would be a widget the live page's Python made before it
+    could tell the page, so the buttons sharing it would never be drawn there.)"""
+    return widgets.Button(
+        description=description, tooltip=tooltip, layout=widgets.Layout(width="6.5rem"), **style
+    )
 
 
 def wrap() -> widgets.Layout:
@@ -176,6 +178,16 @@ class GuidedHand(widgets.VBox):  # type: ignore[misc]
         self.panel.again_button.layout.display = "none"
         self.panel.say("")
         self._redraw()
+
+    def _show_step(self, *buttons: widgets.Button) -> bool:
+        """Say the current step (unless the lesson is over) and let ``buttons``
+        be pressed while it lasts; True once the lesson is over."""
+        over = self.step >= len(self.lesson)
+        if not over:
+            self.panel.show_step(self.step)
+        for button in buttons:
+            button.disabled = over
+        return over
 
     def _next_step(self, message: str) -> None:
         """The step is done: on to the next one, or to the end, saying ``message``."""

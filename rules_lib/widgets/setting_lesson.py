@@ -81,15 +81,10 @@ class SettingFirstHand(GuidedHand):
             label="your 13 cards", draggable=True, sortable=True, _dom_classes=("rl-setting",)
         )
         self.table.on_move(lambda cards, row: self.move(cards, row))
-        self.check_button = widgets.Button(
-            description="Check",
-            button_style="success",
-            tooltip="check your rows for this step",
-            **small_button(),
+        self.check_button = small_button(
+            "Check", "check your rows for this step", button_style="success"
         )
-        self.show_button = widgets.Button(
-            description="Show me", tooltip="select what this step asks for", **small_button()
-        )
+        self.show_button = small_button("Show me", "select what this step asks for")
         self.check_button.on_click(lambda _b: self.check())
         self.show_button.on_click(lambda _b: self.show_me())
         self.results = widgets.HTML()
@@ -161,11 +156,7 @@ class SettingFirstHand(GuidedHand):
     # -- drawing ----------------------------------------------------------------
 
     def _redraw(self) -> None:
-        over = self.step >= len(self.lesson)
-        if not over:
-            self.panel.show_step(self.step)
-        for button in (self.check_button, self.show_button):
-            button.disabled = over
+        over = self._show_step(self.check_button, self.show_button)
         setting = self.setting
         n = len(setting.hand)
         labels = {HAND_ROW: f"Your hand: {n} card{'s' * (n != 1)} to set" if n else "Your hand"}

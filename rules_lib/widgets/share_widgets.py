@@ -1,5 +1,6 @@
 """The controls every app shares: its link (read, shared, and a note when it
-could not be used), the deal-number row, and an answer button."""
+could not be used), the deal-number row, the rules and opponents menus, and an
+answer button."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ __all__ = [
     "AppBox",
     "DealControls",
     "GameControls",
+    "OpponentsMenu",
     "ShareLink",
     "UrlSync",
     "deal_number",
@@ -445,10 +447,44 @@ def rules_menu(game: str, value: str, max_width: str = "26rem") -> widgets.Dropd
     )
 
 
+class OpponentsMenu(widgets.Dropdown):  # type: ignore[misc]
+    """The "Against" menu of a game's opponents (its bots, as the registry's
+    ``opponents`` label them); each value is the key a link's ``against=``
+    carries, and ``None`` chooses the first, the default.  Made by
+    :meth:`GameControls.against`.
+
+    >>> menu = OpponentsMenu("tredici")
+    >>> menu.value, menu.options[1]
+    ('book', ('the search bot (strongest, slower)', 'search'))
+    """
+
+    def __init__(self, game: str, value: str | None = None, max_width: str = "26rem") -> None:
+        choices = find_game(game).opponents
+        super().__init__(
+            options=[(label, key) for key, label in choices.items()],
+            value=next(iter(choices)) if value is None else value,
+            description="Against",
+            layout=widgets.Layout(width="calc(100% - 1rem)", max_width=max_width),
+        )
+
+    def query(self) -> dict[str, str]:
+        """What a link says of the opponents chosen: nothing for the default, the first.
+
+        >>> menu = OpponentsMenu("tien_len")
+        >>> menu.query()
+        {}
+        >>> menu.value = "random"
+        >>> menu.query()
+        {'against': 'random'}
+        """
+        return {} if self.value == self.options[0][1] else {"against": self.value}
+
+
 @dataclass(frozen=True)
 class GameControls:
     """The row every turn-based game starts with: the game number, "New game"
-    and the rules menu."""
+    and the rules menu; and, for a game whose registry entry lists its
+    ``opponents``, the "Against" menu (:meth:`against`)."""
 
     seed: widgets.BoundedIntText
     new_button: widgets.Button
@@ -473,3 +509,13 @@ class GameControls:
             ),
             rules_menu(game, preset),
         )
+
+    @staticmethod
+    def against(game: str, value: str | None = None, max_width: str = "26rem") -> OpponentsMenu:
+        """The "Against" menu of ``game``'s opponents, set to ``value`` (a link
+        key; ``None``: the default).
+
+        >>> GameControls.against("tien_len", "search").options[1]
+        ('search bots (strongest, slower)', 'search')
+        """
+        return OpponentsMenu(game, value, max_width)

@@ -127,14 +127,11 @@ class ThreeThirteenFirstRound(GuidedTurns):
 
     def _redraw(self) -> None:
         state = self.state
-        over = self.step >= len(self.lesson)
-        if not over:
-            self.panel.show_step(self.step)
+        over = self._show_step(self.show_button)
         drawing = not over and state.phase is Phase.DRAW
         discarding = not over and state.phase is Phase.DISCARD
         self.draw_button.disabled = self.take_button.disabled = not drawing
         self.discard_button.disabled = self.out_button.disabled = not discarding
-        self.show_button.disabled = over
         top = state.discard[-1] if state.discard else None
         self.take_button.description = f"Take {top}" if drawing and top else "Take discard"
         if over:

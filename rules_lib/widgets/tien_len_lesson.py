@@ -53,18 +53,9 @@ class TienLenFirstHand(GuidedTurns):
         self.hand_table = CardTable(
             label="your hand", card_class="rl-tl-card", _dom_classes=("rl-tl-hand",)
         )
-        self.play_button = widgets.Button(
-            description="Play",
-            button_style="success",
-            tooltip="play the selected cards",
-            **small_button(),
-        )
-        self.pass_button = widgets.Button(
-            description="Pass", tooltip="do not play on this trick", **small_button()
-        )
-        self.show_button = widgets.Button(
-            description="Show me", tooltip="select what this step asks for", **small_button()
-        )
+        self.play_button = small_button("Play", "play the selected cards", button_style="success")
+        self.pass_button = small_button("Pass", "do not play on this trick")
+        self.show_button = small_button("Show me", "select what this step asks for")
         self.play_button.on_click(lambda _b: self.play())
         self.pass_button.on_click(lambda _b: self.move("pass"))
         self.show_button.on_click(lambda _b: self.show_me())
@@ -106,11 +97,7 @@ class TienLenFirstHand(GuidedTurns):
             self.panel.say(f"Selected: {' '.join(str(c) for c in cards)}. Now press Play.")
 
     def _redraw(self) -> None:
-        over = self.step >= len(self.lesson)
-        if not over:
-            self.panel.show_step(self.step)
-        for button in (self.play_button, self.pass_button, self.show_button):
-            button.disabled = over
+        over = self._show_step(self.play_button, self.pass_button, self.show_button)
         hand = plain_cards(self.state.hands[0])
         with self.hand_table.hold_sync():
             self.hand_table.show(hand, keep_selection=True)

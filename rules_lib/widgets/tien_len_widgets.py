@@ -28,7 +28,7 @@ from ..games import find_game
 from ..render import cards_html, message_html
 from ..render import tien_len as tien_len_html
 from ..share import DealLink, make_query
-from ..tien_len import BOTS, PASS, PRESETS, Pass, Play, TienLenState, explain
+from ..tien_len import PASS, PRESETS, Pass, Play, TienLenState, explain
 from ..tien_len.bots import search_bot
 from ..tien_len.evening import Evening, moves_text, read_moves
 from ..tien_len.plays import plain_cards
@@ -52,12 +52,6 @@ _GAME = find_game("tien_len")
 PRESET_LABELS: dict[str, str] = _GAME.labels
 #: Seats in the order of play: the reader, then the bots clockwise.
 SEAT_NAMES: tuple[str, ...] = ("You", "Bot A", "Bot B", "Bot C")
-_OPPONENTS = {
-    "heuristic": "heuristic bots",
-    "search": "search bots (strongest, slower)",
-    "greedy": "greedy bots",
-    "random": "random bots",
-}
 
 
 class CanItBeat(widgets.VBox):  # type: ignore[misc]
@@ -225,12 +219,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             style={"description_width": "4.5rem"},
         )
         self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
-        self.opponents = widgets.Dropdown(
-            options=[(label, key) for key, label in _OPPONENTS.items()],
-            value=opponents,
-            description="Against",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="22rem"),
-        )
+        self.opponents = GameControls.against("tien_len", opponents, "22rem")
         self.share = ShareLink()
         self.seats = widgets.HTML()
         self.table = widgets.HTML()
@@ -397,7 +386,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         return problems
 
     def _start(self, initial: TienLenState, seed: int, state: TienLenState | None = None) -> None:
-        bot = BOTS[self.opponents.value]
+        bot = _GAME.opponent_bot(self.opponents.value)
         self.session = Session(initial, {s: bot() for s in (1, 2, 3)}, human=0, seed=seed)
         if state is not None:  # a hand brought back from a link
             self.session.state = state
@@ -405,7 +394,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
             self.session.log = [(m.seat, m.action) for m in state.history]
         self._fresh = len(self.session.log)
         self._counted = False
-        extra = {} if self.opponents.value == "heuristic" else {"against": self.opponents.value}
+        extra = self.opponents.query()
         link = _GAME.preset_info(self.rules.value).link
         self.share.update(make_query(seed, rules=link, **extra))
         self.session.run_bots(thinking=self._thinking_hook())
@@ -552,7 +541,7 @@ class TienLenGame(widgets.VBox):  # type: ignore[misc]
         """Write the evening and the hand in play into the page's address (apps only)."""
         if self.address is None:
             return
-        extra = {} if self.opponents.value == "heuristic" else {"against": self.opponents.value}
+        extra = self.opponents.query()
         if self.evening.hands:
             extra["evening"] = self.evening.text()
         if self.session.moves and not self._counted:
@@ -664,7 +653,7 @@ def tien_len_app(query: str | None = None, seed: int = 1) -> AppBox:
 
     def follow(link: DealLink) -> Sequence[str]:
         problems = list(link.problems)
-        against = link_choice(link, "against", _OPPONENTS, problems, "opponents")
+        against = link_choice(link, "against", _GAME.opponents, problems, "opponents")
         menus = [(game.rules, _GAME.links.get(link.rules or "")), (game.opponents, against)]
         follow_game(game.seed, link.seed, menus, game.new_game)
         evening, moves = link.get("evening", ""), link.get("moves", "")

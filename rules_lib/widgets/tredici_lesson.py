@@ -138,15 +138,11 @@ class TrediciFirstHand(GuidedTurns):
 
     def _redraw(self) -> None:
         state = self.state
-        over = self.step >= len(self.lesson)
-        if not over:
-            self.panel.show_step(self.step)
+        over = self._show_step(*self.word_buttons.values(), self.show_button)
         legal = set() if over else set(state.legal_actions())
         for action, button in self.word_buttons.items():
-            button.disabled = over
             # Draw and Stop are lit when legal, as in the full game ("Last card!" never is)
             button.button_style = "info" if action in legal and action != LAST_CARD else ""
-        self.show_button.disabled = over
         hand = state.hands[0]
         with self.hand_table.hold_sync():
             self.hand_table.show(hand)

@@ -80,11 +80,9 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-#: Who you play against: the book's bot, or the search bot (rules_lib.search).
-OPPONENTS = {
-    "book": "the book's bot",
-    "search": "the search bot (strongest, slower)",
-}
+#: Who you play against, link key -> label (from :mod:`rules_lib.games`): the
+#: book's bot, or the search bot (rules_lib.search).
+OPPONENTS: dict[str, str] = _GAME.opponents
 
 
 class TrediciGame(widgets.VBox):  # type: ignore[misc]
@@ -142,12 +140,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.seed, self.new_button, self.rules = controls.seed, controls.new_button, controls.rules
         self.catch = catch
         self.remember = remember
-        self.opponent = widgets.Dropdown(
-            options=[(label, key) for key, label in OPPONENTS.items()],
-            value=against,
-            description="Against",
-            layout=widgets.Layout(width="calc(100% - 1rem)", max_width="26rem"),
-        )
+        self.opponent = GameControls.against("tredici", against)
         self.random_button = widgets.Button(
             description="Random game", tooltip="deal a game with a random number"
         )
@@ -257,7 +250,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
         self.seed.value = seed
         rules = PRESETS[self.rules.value]
         self._start(Session(new_game(seed, rules), {1: self._bot()}, human=0, seed=seed))
-        extra = {} if self.opponent.value == "book" else {"against": self.opponent.value}
+        extra = self.opponent.query()
         self.share.update(make_query(seed, _GAME.preset_info(self.rules.value).link, **extra))
         self.redraw()
 
@@ -489,7 +482,7 @@ class TrediciGame(widgets.VBox):  # type: ignore[misc]
             else ""
         )
         if self.address is not None:
-            extra = {} if self.opponent.value == "book" else {"against": self.opponent.value}
+            extra = self.opponent.query()
             if self.session.moves and not over:
                 extra["moves"] = moves_text(self.session.moves)
             if sum(self.won):

@@ -31,6 +31,13 @@ from .conftest import PAGE_MS, PageWatch
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+# The screens a page is opened on (issue 30: a phone, 390 px with touch, and a desktop):
+# options of a new browser context.
+SIZES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+
 GOLD = (
     "rgb(224, 162, 0)"  # the ring of a Tredici card that may be played now (the chapter says gold)
 )
@@ -147,18 +154,33 @@ CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
 
 
 @contextmanager
-def live_page(browser: Any, url: str, shot: Path) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    watch = PageWatch(page)
+def browser_context(browser: Any, size: str = "desktop", **options: Any) -> Iterator[Any]:
+    """A new context of ``browser`` on the screen ``size`` (one of :data:`SIZES`, with
+    more context ``options``), closed however the test ends."""
+    context = browser.new_context(**SIZES[size], **options)
     try:
-        page.goto(url, wait_until="load")
-        yield page
-    except Exception:
-        page.screenshot(path=str(shot), full_page=True)
-        raise
+        yield context
     finally:
         context.close()
+
+
+@contextmanager
+def live_page(
+    browser: Any, url: str, shot: Path | None = None, size: str = "desktop", **options: Any
+) -> Iterator[Any]:
+    """A page opened at ``url`` in a new context (:func:`browser_context`), watched:
+    once the context is closed, it must have logged no JavaScript error and asked no
+    other host.  When the test fails, a picture of the whole page is kept in ``shot``."""
+    with browser_context(browser, size, **options) as context:
+        page = context.new_page()
+        watch = PageWatch(page)
+        try:
+            page.goto(url, wait_until="load")
+            yield page
+        except Exception:
+            if shot is not None:
+                page.screenshot(path=str(shot), full_page=True)
+            raise
     watch.check()
 
 
@@ -212,23 +234,16 @@ def test_the_widgets_go_live_at_phone_width(
     offline_browser: Any, served_site: tuple[str, Any], screenshot_dir: Path
 ) -> None:
     base, _served = served_site
-    context = offline_browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    watch = PageWatch(page)
-    page.goto(f"{base}/book/tredici/bots.html", wait_until="load")
-    page.locator(".rl-live-go").first.tap()
-    wait_live(page, 1)
-    lit = page.locator(".rl-tredici .rl-card-button.rl-playable")
-    expect(lit).to_have_count(2)
-    lit.first.tap()
-    expect(page.locator(".rl-tredici .rl-card-button")).to_have_count(12)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    page.locator(".rl-live-bar").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshot_dir / "live-tredici-phone.png"))
-    context.close()
-    watch.check()
+    with live_page(offline_browser, f"{base}/book/tredici/bots.html", size="phone") as page:
+        page.locator(".rl-live-go").first.tap()
+        wait_live(page, 1)
+        lit = page.locator(".rl-tredici .rl-card-button.rl-playable")
+        expect(lit).to_have_count(2)
+        lit.first.tap()
+        expect(page.locator(".rl-tredici .rl-card-button")).to_have_count(12)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        page.locator(".rl-live-bar").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshot_dir / "live-tredici-phone.png"))
     assert width <= 390, f"the live page scrolls sideways at phone width ({width} px)"
 
 
@@ -271,12 +286,11 @@ def test_first_and_second_visit(
     offline_browser: Any, served_site: tuple[str, Any], output_dir: Path
 ) -> None:
     base, served = served_site
-    context = offline_browser.new_context(viewport={"width": 1280, "height": 900})
     path, count, _use = CHAPTERS["tien_len"]
     url = f"{base}/{path}.html"
-    first = _visit(context, url, served, count)
-    second = _visit(context, url, served, count)
-    context.close()
+    with browser_context(offline_browser) as context:
+        first = _visit(context, url, served, count)
+        second = _visit(context, url, served, count)
     # the first visit kept a memory snapshot of Python with the widgets imported; the
     # second started from it and fetched no file again (the server said "not modified")
     assert first["python"]["snapshot"] == "made" and first["python"]["snapshot_bytes"] > 0
@@ -289,13 +303,6 @@ def test_first_and_second_visit(
         f"{first['bytes_sent'] / 1e6:.1f} MB sent; second visit {second['live_s']} s, "
         f"{second['bytes_sent'] / 1e3:.0f} kB sent"
     )
-
-
-# Issue 30: a phone (390 px, touch) and a desktop
-SIZES: dict[str, dict[str, Any]] = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-}
 
 
 def _press_where(page: Any, target: Any, size: str) -> None:
@@ -323,11 +330,9 @@ def test_a_picture_says_so_takes_no_input_and_a_tap_brings_it_live(
     one: framed, labelled by its bar just above it, inert (a tapped card does not lift,
     its fields are no Tab stops); a tap on it brings the page live, and then it plays."""
     base, _served = served_site
-    context = offline_browser.new_context(**SIZES[size])
-    page = context.new_page()
-    watch = PageWatch(page)
-    try:
-        page.goto(f"{base}/{CHAPTERS['tien_len'][0]}.html", wait_until="load")
+    url = f"{base}/{CHAPTERS['tien_len'][0]}.html"
+    shot = screenshot_dir / f"live-picture-{size}-failed.png"
+    with live_page(offline_browser, url, shot, size) as page:
         count = _bars(page)
         expect(page.locator(".rl-live-frame.rl-live-picture")).to_have_count(count)
         frame = page.locator(".rl-live-frame", has=page.locator(".rl-tien-len"))
@@ -361,12 +366,6 @@ def test_a_picture_says_so_takes_no_input_and_a_tap_brings_it_live(
         expect(bar).to_contain_text("Live: Python runs in your browser.")
         expect(page.locator(".rl-tien-len .rl-tl-card.rl-selected")).to_have_count(0)
         _tien_len(page)  # and it plays: a card selected, then Play, answered by Python
-    except Exception:
-        page.screenshot(path=str(screenshot_dir / f"live-picture-{size}-failed.png"))
-        raise
-    finally:
-        context.close()
-    watch.check()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -375,11 +374,7 @@ def test_the_page_button_says_the_page_is_live_and_rests(
 ) -> None:
     """Issue 30: "Play the widgets live" stayed bright and busy once live."""
     base, _served = served_site
-    context = offline_browser.new_context(**SIZES[size])
-    page = context.new_page()
-    watch = PageWatch(page)
-    try:
-        page.goto(f"{base}/book/cards_and_hands.html", wait_until="load")
+    with live_page(offline_browser, f"{base}/book/cards_and_hands.html", size=size) as page:
         button = page.locator(".rl-live-page-button")
         expect(button).to_have_text("Play the widgets live")
         _press_where(page, button, size)
@@ -394,9 +389,6 @@ def test_the_page_button_says_the_page_is_live_and_rests(
         _press_where(page, button, size)  # pressed again: nothing starts again
         expect(page.locator(".rl-live-bar[data-live='1']")).to_have_count(_bars(page))
         _cards_and_hands(page)
-    finally:
-        context.close()
-    watch.check()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -407,9 +399,8 @@ def test_every_visit_deals_a_new_random_game(
     so each visit's first "Random game" (or "New deal") was the same.  Three visits in
     one browser (the second and third from the snapshot) deal three different games."""
     base, _served = served_site
-    context = offline_browser.new_context(**SIZES[size])
     dealt, snapshots = [], []
-    try:
+    with browser_context(offline_browser, size) as context:
         for _visit in range(3):
             page = context.new_page()
             watch = PageWatch(page, route=False)  # keeps the browser's cache
@@ -424,8 +415,6 @@ def test_every_visit_deals_a_new_random_game(
             dealt.append(number.input_value())
             page.close()
             watch.check()
-    finally:
-        context.close()
     assert snapshots == ["made", "used", "used"]
     assert len(set(dealt)) == 3, dealt
 
@@ -438,12 +427,9 @@ def test_a_chapter_honours_its_address_and_copies_a_whole_link(
     A chapter opened with ``?seed=42&rules=house`` deals that game once live; its link
     is the whole address of the game's app page, which opens the same deal."""
     base, _served = served_site
-    context = offline_browser.new_context(**SIZES[size])
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    watch = PageWatch(page)
-    try:
-        page.goto(f"{base}/book/tredici/bots.html?seed=42&rules=house", wait_until="load")
+    url = f"{base}/book/tredici/bots.html?seed=42&rules=house"
+    clipboard = ["clipboard-read", "clipboard-write"]
+    with live_page(offline_browser, url, size=size, permissions=clipboard) as page:
         _press_where(page, page.locator(".rl-live-go").first, size)
         wait_live(page, _bars(page))
         game = page.locator(".rl-tredici")
@@ -455,7 +441,7 @@ def test_a_chapter_honours_its_address_and_copies_a_whole_link(
         whole = f"{base}/apps/tredici.html?seed=42&rules=house"
         expect(box).to_have_value(whole)
         assert page.evaluate("navigator.clipboard.readText()") == whole
-        again = context.new_page()
+        again = page.context.new_page()
         again_watch = PageWatch(again)
         again.goto(whole, wait_until="load")
         wait_live(again, 1)
@@ -465,6 +451,3 @@ def test_a_chapter_honours_its_address_and_copies_a_whole_link(
         )
         again.close()
         again_watch.check()
-    finally:
-        context.close()
-    watch.check()

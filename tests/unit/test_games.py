@@ -161,6 +161,19 @@ def test_the_showdown_rule_sets_are_the_arrangement_games_presets():
         assert find_game(game).preset_for_link(link) is rules
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_every_opponent_is_one_of_the_games_bots_with_a_label_and_a_link_key(key):
+    game = find_game(key)
+    assert all(o.bot in game.bots for o in game.opponent_infos)
+    assert all(o.label and o.link for o in game.opponent_infos)
+    assert len(game.opponents) == len(game.opponent_infos)  # link keys differ within a game
+    assert all(o.link == o.link.strip().lower() and " " not in o.link for o in game.opponent_infos)
+    for o in game.opponent_infos:
+        assert game.opponent_bot(o.link) is game.bots[o.bot]
+    with pytest.raises(UnknownOptionError, match=r"no .* opponent 'best'"):
+        game.opponent_bot("best")
+
+
 def test_game_names_come_from_the_table():
     assert (find_game("chinese_poker").name, find_game("mau_binh").name) == strategy.GAMES
     assert find_game("three_thirteen").short_name == "Three-Thirteen"
@@ -172,6 +185,16 @@ def test_the_widgets_menus_and_links_read_the_table():
     from rules_lib.widgets import three_thirteen_widgets, tien_len_widgets, tredici_widgets
 
     assert find_game("tien_len").labels == tien_len_widgets.PRESET_LABELS
+    assert find_game("tien_len").opponents == {
+        "heuristic": "heuristic bots",
+        "search": "search bots (strongest, slower)",
+        "greedy": "greedy bots",
+        "random": "random bots",
+    }
+    assert tredici_widgets.OPPONENTS == {
+        "book": "the book's bot",
+        "search": "the search bot (strongest, slower)",
+    }
     assert list(tredici_widgets.RULE_CHOICES.values()) == [
         "Source rules",
         "House rules: play the card you drew, draw at will",

@@ -190,7 +190,35 @@ WORDS: tuple[tuple[tuple[str, ...], str], ...] = (
         ("stock",),
         "The cards left face down after the deal, to draw from. Three-Thirteen: each turn "
         "starts by taking its top card or the top of the discard pile. Tredici "
-        "(magazzino): you draw from it when you cannot play.",
+        "(magazzino): you draw from it when you cannot play. Pyramid: the 24 cards not in "
+        "the pyramid, turned one at a time onto the waste; its top card may be paired.",
+    ),
+    (
+        ("pyramid",),
+        "Pyramid: the 28 cards dealt face up in seven rows, each row overlapping the one "
+        "above it; also the name of the game.",
+    ),
+    (
+        ("free card", "free"),
+        "Pyramid: a card that no card covers: one of the bottom row, or one whose two "
+        "covering cards have gone. Free cards, and the top cards of the stock and the waste, "
+        "are the ones you may take.",
+    ),
+    (
+        ("waste",),
+        "Pyramid: the face-up pile the stock's cards are turned onto. Only its top card "
+        "may be taken.",
+    ),
+    (
+        ("pass through the stock", "another pass"),
+        "Pyramid: one trip through the stock, from its first card to its last. Another "
+        "pass turns the waste over as a new stock, when the rules allow one.",
+    ),
+    (
+        ("winnable",),
+        "Pyramid: of a deal or a position, that some order of moves clears it. The book's "
+        "solver finds out by trying them all; it knows the order of the stock, which you "
+        "do not.",
     ),
     (
         ("discard pile",),
@@ -262,6 +290,15 @@ PRESET_WORDS: Mapping[tuple[str, str], str] = {
     "be played at once, and you may draw instead of playing",
     ("tredici", "simple"): "the source's rules without 'last card' and 'thirteen!', for a "
     "first game",
+    ("pyramid", "source"): "the book's reading of the source: clear the pyramid, with three "
+    "passes through the stock, its top card and the waste's pairing with each other",
+    ("pyramid", "one pass"): "the source's reading with one pass through the stock only",
+    ("pyramid", "no limit"): "the source's reading with no limit on passes (each must take "
+    "a card away for another to follow)",
+    ("pyramid", "every card"): "the source's reading, but the stock and the waste must be "
+    "cleared too",
+    ("pyramid", "relaxed"): "the source's reading, and a card may pair with the one card "
+    "left covering it",
 }
 
 

@@ -13,7 +13,7 @@ class (whose fields are the options, each with a description), its presets,
 book's option tables read this table instead of keeping copies.
 
 >>> [g.key for g in GAMES]
-['mau_binh', 'chinese_poker', 'tien_len', 'three_thirteen', 'tredici']
+['mau_binh', 'chinese_poker', 'tien_len', 'three_thirteen', 'tredici', 'pyramid']
 >>> GAMES[4].deck_size
 54
 >>> mau_binh = find_game("mau_binh")
@@ -269,7 +269,7 @@ def find_game(key: str) -> GameInfo:
     >>> find_game("poker")
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownOptionError: unknown game 'poker'; the games are: mau_binh, chinese_poker, tien_len, three_thirteen, tredici
+    rules_lib.errors.UnknownOptionError: unknown game 'poker'; the games are: mau_binh, chinese_poker, tien_len, three_thirteen, tredici, pyramid
     """
     for game in GAMES:
         if game.key == key:

@@ -98,6 +98,16 @@ def _card(token: str) -> Card:
     return card
 
 
+def _a_card_of(number: int) -> str:
+    """A card of that value, in words: "an ace", "a 7", "an 8", "a jack".
+
+    >>> _a_card_of(1), _a_card_of(8), _a_card_of(11)
+    ('an ace', 'an 8', 'a jack')
+    """
+    word = {1: "ace", 11: "jack", 12: "queen"}.get(number, str(number))
+    return ("an " if word[0] in "a8" or word == "11" else "a ") + word
+
+
 def parse_action(text: str) -> Action:
     """Read a move: ``turn``, ``again``, one king (``Kc``) or two cards (``3s 10d``, ``3s+Td``).
 
@@ -407,7 +417,8 @@ class PyramidState:
             if not self.waste():
                 return "the waste is empty: there is nothing to go through again"
             return self._no_pass_reason()
-        assert isinstance(action, Take)
+        if not isinstance(action, Take) or not action.cards:
+            return f"{action!r} is not a move of Pyramid: take cards, turn, or go again"
         for card in action.cards:
             where = self.where(card)
             if where.startswith("not on the table"):
@@ -416,7 +427,10 @@ class PyramidState:
         if len(action.cards) == 1:
             card = action.cards[0]
             if total != 13:
-                return f"only a king goes alone; the {card} counts {total}: pair it with a card of {13 - total}"
+                return (
+                    f"only a king goes alone; the {card} counts {total}: "
+                    f"pair it with {_a_card_of(13 - total)}"
+                )
         elif total != 13:
             first, second = action.cards
             return f"the {first} and the {second} add up to {total}, not 13"
@@ -424,7 +438,7 @@ class PyramidState:
             covering = self.covering(card)
             others = [b for b in covering if b not in action.cards]
             if others:
-                return f"the {card} is covered by the " + " and the ".join(str(b) for b in others)
+                return f"the {card} is covered by the " + " and the ".join(str(b) for b in covering)
             if covering:
                 return (
                     f"the {card} is covered by the {covering[0]}: a card may pair with the one "

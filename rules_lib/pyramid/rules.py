@@ -85,8 +85,6 @@ def value(card: AnyCard) -> int:
     return 1 if card.rank is Rank.ACE else int(card.rank)
 
 
-
-
 @dataclass(frozen=True)
 class PyramidRules(RulesBase, game="pyramid"):
     """House rules of Pyramid; the defaults are the book's reading of source ``003``.

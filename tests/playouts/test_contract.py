@@ -39,6 +39,8 @@ import pytest
 from rules_lib.cards import AnyCard, Card, Cards, Joker
 from rules_lib.engine import GameState, check_conservation, replay
 from rules_lib.errors import IllegalActionError
+from rules_lib.pyramid import PRESETS as PYRAMID_PRESETS
+from rules_lib.pyramid import new_game as pyramid_game
 from rules_lib.three_thirteen import PRESETS as THREE_THIRTEEN_PRESETS
 from rules_lib.three_thirteen import ROUNDS
 from rules_lib.three_thirteen import new_game as three_thirteen_game
@@ -96,6 +98,22 @@ def tredici_bound(state: Any) -> int:
     limit = state.rules.turn_limit
     assert limit is not None, "without a turn limit a Tredici game has no bound"
     return int(limit * 2 * (len(TREDICI_DECK) - 1 + 4))
+
+
+def pyramid_bound(state: Any) -> int:
+    """At most ``52 + 27 × 25`` steps.
+
+    At most 52 moves take cards away (kings alone, the rest in pairs).  A pass
+    is at most 24 turns and one "again".  With a limit there are at most 9
+    passes; without one, a new pass follows only a pass that took a card away,
+    so there are at most 1 + 26 passes (26 takes remove 52 cards at the least).
+    """
+    return 52 + 27 * 25
+
+
+def pyramid_public(state: Any) -> Collection[AnyCard]:
+    """The stock's top card lies face up."""
+    return () if state.stock_top is None else (state.stock_top,)
 
 
 def tien_len_public(state: Any) -> Collection[AnyCard]:
@@ -174,6 +192,20 @@ def tredici(preset: str, n: int, **options: Any) -> Case:
     )
 
 
+def pyramid(preset: str, n: int, **options: Any) -> Case:
+    rules = PYRAMID_PRESETS[preset].with_options(**options)
+    return Case(
+        "pyramid",
+        preset,
+        1,
+        lambda seed: pyramid_game(seed, rules),
+        games(n),
+        pyramid_bound,
+        public=pyramid_public,
+        options=options,
+    )
+
+
 CASES: tuple[Case, ...] = (
     tien_len("source", 3, 40),
     tien_len("source", 4, 40),
@@ -203,6 +235,12 @@ CASES: tuple[Case, ...] = (
     tredici("source", 10, last_card_race=True, thirteen_penalty=0, hand_size=5),
     # a short turn limit, so that games also end by the limit
     tredici("source", 10, turn_limit=30),
+    # a patience: one player, a pyramid, the stock and the waste
+    pyramid("source", 30),
+    pyramid("one pass", 20),
+    pyramid("no limit", 20),
+    pyramid("every card", 20, stock_waste_pairs=False),
+    pyramid("relaxed", 20),
 )
 
 
@@ -256,7 +294,8 @@ def check_hidden_information(case: Case, state: Any, seats: range) -> None:
         observation = state.observation(seat)
         leaked = (set(shown_cards(observation)) & hidden_from(state, seat)) - public
         assert not leaked, f"seat {seat} sees {' '.join(map(str, leaked))} of another zone"
-        assert list(observation.hand) == list(state.zones()[f"hand {seat}"])
+        if hasattr(observation, "hand"):  # (a patience has no hand)
+            assert list(observation.hand) == list(state.zones()[f"hand {seat}"])
 
 
 class NotAnAction:

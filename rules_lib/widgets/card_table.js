@@ -65,6 +65,18 @@ function render({ model, el }) {
     if (b) b.focus();
   }
 
+  // the card of ``codes`` drawn nearest above or below ``code`` (rows with gaps or centred)
+  function nearest(code, codes) {
+    const at = (c) => {
+      const b = root.querySelector(`button.rl-card-button[data-code="${CSS.escape(c)}"]`);
+      if (!b) return 0;
+      const box = b.getBoundingClientRect();
+      return box.left + box.width / 2;
+    };
+    const x = at(code);
+    return codes.reduce((best, c) => (Math.abs(at(c) - x) < Math.abs(at(best) - x) ? c : best));
+  }
+
   function onKey(event, code, rowIndex) {
     if (!ARROWS.includes(event.key)) return;
     event.preventDefault();
@@ -79,7 +91,8 @@ function render({ model, el }) {
     else if (event.key === "End") next = row.cards[row.cards.length - 1];
     else {
       const other = rows[where + (event.key === "ArrowUp" ? -1 : 1)];
-      if (other) next = other.cards[Math.min(i, other.cards.length - 1)];
+      if (other && (other.slots || other.class)) next = nearest(code, other.cards);
+      else if (other) next = other.cards[Math.min(i, other.cards.length - 1)];
     }
     focusCard(next);
   }
@@ -152,6 +165,7 @@ function render({ model, el }) {
     rows.forEach((row, rowIndex) => {
       const section = document.createElement("section");
       section.className = "rl-table-row";
+      if (row.class) section.classList.add(...row.class.split(" "));
       section.dataset.row = row.name;
       section.dataset.target = row.target ? "1" : "0";
       // rows are named with the widget's own label, so two widgets on a page differ
@@ -168,7 +182,15 @@ function render({ model, el }) {
       section.appendChild(head);
       const line = document.createElement("div");
       line.className = "rl-table-cards";
-      for (const code of row.cards) {
+      // a row with empty places (row.slots: a code, or null for a gap) keeps them
+      for (const code of row.slots || row.cards) {
+        if (code === null) {
+          const gap = document.createElement("span");
+          gap.className = "rl-card-slot";
+          gap.setAttribute("aria-hidden", "true");
+          line.appendChild(gap);
+          continue;
+        }
         const b = document.createElement("button");
         b.type = "button";
         b.className = "rl-card-button";
@@ -215,7 +237,7 @@ function render({ model, el }) {
         });
         line.appendChild(b);
       }
-      if (!row.cards.length) {
+      if (!row.cards.length && !row.slots) {
         const empty = document.createElement("span");
         empty.className = "rl-table-empty";
         empty.textContent = row.empty || "no cards";

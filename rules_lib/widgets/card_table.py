@@ -21,6 +21,15 @@ the same card (two decks).
 (['back', 'front'], ())
 >>> t.row_cards("front")
 (Card.parse('2♣'),)
+
+A row may hold empty places (``None``), drawn as gaps, and a class of its own
+(``row_class``: ``rl-row-center`` centres its cards on one line, ``rl-row-overlap``
+lays the row over most of the one above, as the rows of a pyramid):
+
+>>> king, queen = parse_cards("Kd Qh")
+>>> t.set_rows({"top": [king, None, queen]}, row_class={"top": "rl-row-center"})
+>>> t.rows[0]["cards"], t.rows[0]["slots"], t.rows[0]["class"]
+(['K♦', 'Q♥'], ['K♦', None, 'Q♥'], 'rl-row-center')
 >>> CardTable("As Zz")
 Traceback (most recent call last):
 ...
@@ -48,6 +57,8 @@ _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # colours a
 BACK = "??"
 
 CardsLike = str | Iterable[AnyCard]
+#: A row of cards that may hold empty places (``None``: a gap where a card was).
+SlotsLike = str | Iterable[AnyCard | None]
 
 
 class UnknownCardError(RulesError):
@@ -69,7 +80,7 @@ def card_codes(cards: Iterable[AnyCard]) -> list[str]:
     return codes
 
 
-def _as_cards(cards: CardsLike) -> tuple[AnyCard, ...]:
+def _as_cards(cards: SlotsLike) -> tuple[AnyCard | None, ...]:
     if isinstance(cards, str):
         return tuple(parse_cards(cards))
     return tuple(cards)
@@ -132,17 +143,19 @@ class CardTable(anywidget.AnyWidget):
 
     def set_rows(
         self,
-        rows: Mapping[str, CardsLike],
+        rows: Mapping[str, SlotsLike],
         *,
         labels: Mapping[str, str] | None = None,
         label_html: Mapping[str, str] | None = None,
         targets: bool | Sequence[str] = False,
         face_down: bool | Sequence[str] = False,
         keep_selection: bool = False,
+        row_class: Mapping[str, str] | None = None,
     ) -> None:
         """Show ``rows`` (name -> cards, in order, or sorted as the reader asked
-        with the sort buttons).  ``targets`` names the rows that take cards
-        (True: all); ``face_down`` the rows shown as backs."""
+        with the sort buttons; ``None`` for an empty place, shown as a gap).
+        ``targets`` names the rows that take cards (True: all); ``face_down``
+        the rows shown as backs; ``row_class`` a CSS class for a row."""
         self._shown = (
             dict(rows),
             {
@@ -150,10 +163,11 @@ class CardTable(anywidget.AnyWidget):
                 "label_html": label_html,
                 "targets": targets,
                 "face_down": face_down,
+                "row_class": row_class,
             },
         )
         parsed = {name: self._in_order(_as_cards(cards)) for name, cards in rows.items()}
-        codes = card_codes(c for cards in parsed.values() for c in cards)
+        codes = card_codes(c for cards in parsed.values() for c in cards if c is not None)
         it = iter(codes)
         table: dict[str, AnyCard] = {}
         out = []
@@ -162,13 +176,19 @@ class CardTable(anywidget.AnyWidget):
         for name, cards in parsed.items():
             hidden = face_down is True or (not isinstance(face_down, bool) and name in face_down)
             row_codes: list[str] = []
+            slots: list[str | None] = []
             for card in cards:
+                if card is None:
+                    slots.append(None)
+                    continue
                 code = next(it)
                 if hidden:
                     row_codes.append(f"{BACK}{len(row_codes)}")
+                    slots.append(row_codes[-1])
                     continue
                 table[code] = card
                 row_codes.append(code)
+                slots.append(code)
                 faces.setdefault(code.split("#")[0], card_svg(card))
                 names[code] = card.name
             is_target = targets is True or (not isinstance(targets, bool) and name in targets)
@@ -180,6 +200,10 @@ class CardTable(anywidget.AnyWidget):
             }
             if label_html and name in label_html:
                 entry["label_html"] = label_html[name]
+            if len(slots) != len(row_codes):  # empty places: where each card lies
+                entry["slots"] = slots
+            if row_class and name in row_class:
+                entry["class"] = row_class[name]
             out.append(entry)
         # faces are keyed by the card's text; copies share one picture
         faces.update({code: faces[code.split("#")[0]] for code in table})
@@ -310,11 +334,11 @@ class CardTable(anywidget.AnyWidget):
         with self._lock_property(selected=known):
             self.selected = known
 
-    def _in_order(self, cards: tuple[AnyCard, ...]) -> tuple[AnyCard, ...]:
-        if self.sort_by not in ("rank", "suit"):
-            return cards
+    def _in_order(self, cards: tuple[AnyCard | None, ...]) -> tuple[AnyCard | None, ...]:
+        if self.sort_by not in ("rank", "suit") or None in cards:
+            return cards  # (a row with empty places keeps them where they are)
 
-        def key(card: AnyCard) -> tuple[int, int, int]:
+        def key(card: AnyCard | None) -> tuple[int, int, int]:
             if not isinstance(card, Card):
                 return (1, 0, 0)  # jokers last
             rank, suit = self.rank_key(card), _SUIT_ORDER.index(card.suit)

@@ -47,6 +47,7 @@ EXAMPLES = {
     "tien_len": _link("tien_len", "standard", 7),
     "three_thirteen": _link("three_thirteen", "variations", 7, bots="2"),
     "tredici": _link("tredici", "house", 144),
+    "pyramid": _link("pyramid", "one pass", 22),
     "score_sheet": "?rules=mb-source&player=An&player=B%C3%ACnh&player=Chi&player=Dung",
 }
 
@@ -104,6 +105,14 @@ APPS = {
         "(or the bot may call *Thirteen!* and make you draw 13).",
         "from rules_lib.widgets.tredici_widgets import tredici_app\n\n"
         f"app = tredici_app({{query}})  # a link such as {EXAMPLES['tredici']} deals that game\n"
+        "app",
+    ),
+    "pyramid": (
+        "# Pyramid\n\nThe patience of thirteens, for one player: tap two cards that add up to "
+        "13, or a king, until the pyramid is gone. The book's solver knows whether the deal "
+        "can still be won: ask it for a hint, or for the whole solution.",
+        "from rules_lib.widgets.pyramid_widgets import pyramid_app\n\n"
+        f"app = pyramid_app({{query}})  # a link such as {EXAMPLES['pyramid']} deals that game\n"
         "app",
     ),
     "score_sheet": (

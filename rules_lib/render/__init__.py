@@ -16,6 +16,8 @@ panes from these functions and build no HTML themselves.
 * :mod:`rules_lib.render.tien_len`: the seats, the table, the log and the standings of Tiến Lên;
 * :mod:`rules_lib.render.three_thirteen`: melds, the table, the record and the score sheet;
 * :mod:`rules_lib.render.tredici`: the table, what happens now and the log of Tredici;
+* :mod:`rules_lib.render.pyramid`: a Pyramid position as one picture, the moves and
+  the solver's answer;
 * :mod:`rules_lib.render.strategy` and :mod:`rules_lib.render.plots`: the strategy lab's
   tables and plots.
 

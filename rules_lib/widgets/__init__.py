@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .lesson_widgets import LessonPanel
     from .mau_binh_lesson import MauBinhFirstHand
     from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
+    from .pyramid_lesson import PyramidFirstGame
+    from .pyramid_widgets import PyramidGame
     from .score_sheet_widgets import ScoreSheetWidget
     from .setting_lesson import SettingFirstHand
     from .strategy_widgets import AdviceLab
@@ -43,6 +45,8 @@ _WHERE = {
     "LessonPanel": "lesson_widgets",
     "MauBinhFirstHand": "mau_binh_lesson",
     "MeldThisHand": "three_thirteen_widgets",
+    "PyramidFirstGame": "pyramid_lesson",
+    "PyramidGame": "pyramid_widgets",
     "ScoreSheetWidget": "score_sheet_widgets",
     "SettingFirstHand": "setting_lesson",
     "Showdown": "arrange_widgets",
@@ -67,6 +71,8 @@ __all__ = [
     "LessonPanel",
     "MauBinhFirstHand",
     "MeldThisHand",
+    "PyramidFirstGame",
+    "PyramidGame",
     "ScoreSheetWidget",
     "SettingFirstHand",
     "Showdown",

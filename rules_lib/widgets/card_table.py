@@ -274,7 +274,7 @@ class CardTable(anywidget.AnyWidget):
         """Toggle ``card`` as a click would (for tests and notebooks)."""
         code = card if isinstance(card, str) and card in self._cards else None
         if code is None:
-            found = self.codes_of(_as_cards(card) if isinstance(card, str) else [card])
+            found = self.codes_of(parse_cards(card) if isinstance(card, str) else [card])
             if not found:
                 raise UnknownCardError(f"{card} is not on this table")
             code = found[0]

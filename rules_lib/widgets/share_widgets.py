@@ -42,6 +42,7 @@ __all__ = [
 # copied from a chapter, the link opens ``<site>/apps/<app>.html?…``.
 APP_OF_MODULE = {
     "arrange_widgets": "arrange_13",
+    "pyramid_widgets": "pyramid",
     "score_sheet_widgets": "score_sheet",
     "strategy_widgets": "strategy_lab",
     "three_thirteen_widgets": "three_thirteen",

@@ -70,6 +70,10 @@ LIVE = {
         "# Tredici, live",
         ["from rules_lib.widgets import TrediciGame\n\nTrediciGame(seed=144)"],
     ),
+    "pyramid": (
+        "# Pyramid, live",
+        ["from rules_lib.widgets import PyramidGame\n\nPyramidGame(seed=2026)"],
+    ),
     "strategy_advice": (
         "# Strategy: try your own hand, live",
         ["from rules_lib.widgets import AdviceLab\n\nAdviceLab(deals=500)"],

@@ -23,7 +23,7 @@ from ..lesson import Lesson, Step
 from .game import PyramidState
 from .rules import DECK, PRESETS, PYRAMID_SIZE
 
-__all__ = ["FIRST_GAME", "PYRAMID_LEFT", "STOCK_LEFT", "WASTE_LEFT"]
+__all__ = ["FIRST_GAME", "FIRST_HAND", "PYRAMID_LEFT", "STOCK_LEFT", "WASTE_LEFT"]
 
 #: The six cards left at the top of the pyramid, row by row: the Q♦ on top,
 #: the 4♣ and the 7♣ under it, then the 6♥, the K♠ and the 9♦.
@@ -54,38 +54,38 @@ FIRST_GAME: Lesson[PyramidState] = Lesson(
     _start(),
     (
         Step(
-            "A king counts 13 by itself: it goes alone. Tap the K♠, then Take.",
+            "A king counts 13 by itself: it goes alone. Tap the K♠ to take it.",
             ("Ks",),
-            "That pair is fine, but start with the king: tap the K♠, then Take.",
+            "That pair is fine, but start with the king: tap the K♠.",
             done="The K♠ is gone. Kings never wait: take one as soon as it is free.",
         ),
         Step(
-            "The stock's top card plays too. The 4♥ and the 9♦ add up to 13: tap both, then Take.",
+            "The stock's top card plays too. The 4♥ and the 9♦ add up to 13: tap both to take them.",
             ("4h 9d",),
             "Pair the stock's 4♥ with the 9♦: that frees the 7♣.",
             done="With the K♠ and the 9♦ gone, nothing covers the 7♣ any more.",
         ),
         Step(
-            "Now two free cards of the pyramid: the 6♥ and the 7♣ make 13. Tap both, then Take.",
+            "Now two free cards of the pyramid: the 6♥ and the 7♣ make 13. Tap both to take them.",
             ("6h 7c",),
             "Take the 6♥ and the 7♣: they free the 4♣.",
             done="The 4♣ is free now: no card lies on it.",
         ),
         Step(
-            "The waste's top card plays as well: the 9♣ and the 4♣ make 13. Tap both, then Take.",
+            "The waste's top card plays as well: the 9♣ and the 4♣ make 13. Tap both to take them.",
             ("4c 9c",),
             "Pair the 4♣ with the 9♣ on the waste.",
             done="Only the Q♦ is left in the pyramid. It needs an ace.",
         ),
         Step(
-            "The stock's top card, the 3♠, pairs with nothing you can reach. Press Turn to "
+            "The stock's top card, the 3♠, pairs with nothing you can reach. Press Turn the stock to "
             "put it on the waste and show the next card.",
             ("turn",),
-            "Press Turn: the 3♠ goes onto the waste.",
+            "Press Turn the stock: the 3♠ goes onto the waste.",
             done="The next card of the stock is the A♠.",
         ),
         Step(
-            "An ace counts 1, a queen 12: the A♠ and the Q♦ make 13. Take them and the "
+            "An ace counts 1, a queen 12: the A♠ and the Q♦ make 13. Tap both and the "
             "pyramid is clear.",
             ("As Qd",),
             "Take the A♠ and the Q♦.",
@@ -94,3 +94,6 @@ FIRST_GAME: Lesson[PyramidState] = Lesson(
     ),
     closing="You know all the moves. A real game starts with all 28 cards: play one.",
 )
+
+#: The name every game's lesson module gives its guided first hand.
+FIRST_HAND = FIRST_GAME

@@ -34,7 +34,10 @@ LESSONS = {
     "tien_len": ".rl-tl-lesson",
     "three_thirteen": ".rl-tt-lesson",
     "tredici": ".rl-td-lesson",
+    "pyramid": ".rl-pyramid-lesson",
 }
+# what the button that deals a real game says, when a game's differs
+REAL = {"pyramid": "Play a real game"}
 PRESS = re.compile(r"[Pp]ress (.+?)(?:[.]|$)")
 
 
@@ -59,6 +62,10 @@ def _follow_show_me(widget: Any) -> None:
     found = PRESS.search(said)
     if found:  # "Now press Play.", "press Move here (back).", "Press Last card!"
         widget.get_by_role("button", name=found.group(1).strip(), exact=True).tap()
+    elif "they are lit" in said:  # "Tap the 4♥ and the 9♦: they are lit." (a pair)
+        lit = widget.locator(".rl-card-button.rl-playable")
+        for index in range(lit.count()):
+            lit.nth(index).tap()
     else:  # "Tap the Q♥: it is lit in gold."
         widget.locator(".rl-card-button.rl-playable").first.tap()
     expect(answer).not_to_have_text(said, timeout=ANSWER_MS)  # the move was answered
@@ -100,7 +107,8 @@ def test_a_newcomer_on_a_phone_plays_the_first_hand_by_taps(
                 break
             _follow_show_me(widget)
         expect(widget.locator(".rl-lesson-count")).to_contain_text("Lesson done")
-        expect(widget.get_by_role("button", name="Play a real hand")).to_be_visible()
+        real = REAL.get(game, "Play a real hand")
+        expect(widget.get_by_role("button", name=real)).to_be_visible()
         page.screenshot(path=str(screenshot_dir / f"first-hand-{game}-390.png"), full_page=True)
         watch.check()
     finally:

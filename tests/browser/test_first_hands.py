@@ -34,7 +34,7 @@ LESSONS = {
     "tien_len": ".rl-tl-lesson",
     "three_thirteen": ".rl-tt-lesson",
     "tredici": ".rl-td-lesson",
-    "pyramid": ".rl-pyramid-lesson",
+    "pyramid": ".rl-pyramid-first",
 }
 # what the button that deals a real game says, when a game's differs
 REAL = {"pyramid": "Play a real game"}

@@ -10,7 +10,7 @@ sees, else turn the stock), and write one character per deal and player
 (``1`` won, ``0`` lost) to ``book/pyramid/odds.json``, which the chapter reads.
 A hidden cell of the chapter solves some of the deals again and checks that
 they come out the same.  The run can be stopped and started again: it goes on
-from the deals already in the file.  A line per 1,000 deals shows progress.
+from the deals already in the file.  A line per 500 deals shows progress.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def run(preset: str, deals: int, data: dict[str, dict[str, str]]) -> None:
         game = new_game(seed, rules)
         entry["solver"] += "1" if solve(game).winnable else "0"
         entry["greedy"] += "1" if greedy_play(game).is_won() else "0"
-        if (seed + 1) % 1000 == 0 or seed + 1 == deals:
+        if (seed + 1) % 500 == 0 or seed + 1 == deals:
             OUT.write_text(json.dumps(data, indent=0) + "\n")
             won = entry["solver"].count("1")
             print(

@@ -84,6 +84,7 @@ WIDGET_ONLY_PAGES = {
     "book/tien_len/bots",
     "book/three_thirteen/bots",
     "book/tredici/bots",
+    "book/pyramid/odds",
 }
 
 

@@ -26,6 +26,7 @@ CHAPTERS = {
     "tien_len": ("book/tien_len/bots", ".rl-tien-len"),
     "three_thirteen": ("book/three_thirteen/bots", ".rl-tt-game"),
     "tredici": ("book/tredici/bots", ".rl-tredici"),
+    "pyramid": ("book/pyramid/index", ".rl-pyramid"),
 }
 
 # game: (app, its query, the selector of its game widget)
@@ -35,6 +36,7 @@ APPS = {
     "tien_len": ("tien_len", "", ".rl-tien-len"),
     "three_thirteen": ("three_thirteen", "", ".rl-tt-game"),
     "tredici": ("tredici", "", ".rl-tredici"),
+    "pyramid": ("pyramid", "?seed=5", ".rl-pyramid"),
     "score_sheet": ("score_sheet", "?rules=cp-2-4&player=An&player=Bao", ".rl-score-sheet"),
     "score_sheet_tien_len": (
         "score_sheet",

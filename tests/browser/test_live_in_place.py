@@ -131,6 +131,17 @@ def _tredici(page: Any) -> None:
     assert GOLD not in six.evaluate("e => getComputedStyle(e).boxShadow")
 
 
+def _pyramid(page: Any) -> None:
+    game = page.locator(".rl-pyramid")
+    bottom = game.locator('.rl-table-row[data-row="row 7"]')
+    expect(bottom.locator(".rl-card-button")).to_have_count(7)
+    expect(game.locator(".rl-pyramid-verdict")).to_contain_text("This deal can be won")
+    game.get_by_role("button", name="Hint", exact=True).click()
+    expect(game.locator(".rl-pyramid-message")).to_contain_text(
+        "a move that keeps the deal winnable"
+    )
+
+
 def _advice(page: Any) -> None:
     lab = page.locator(".rl-advice-lab")
     deals = lab.locator("input[type=number]").first
@@ -149,6 +160,7 @@ CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
     "tien_len": ("book/tien_len/bots", 2, _tien_len),
     "three_thirteen": ("book/three_thirteen/bots", 2, _three_thirteen),
     "tredici": ("book/tredici/bots", 1, _tredici),
+    "pyramid": ("book/pyramid/index", 1, _pyramid),
     "strategy_advice": ("book/strategy/advice", 1, _advice),
 }
 

@@ -6,13 +6,14 @@ than the screen."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PageWatch
+from .conftest import ANSWER_MS, PAGE_MS, PageWatch
 from .test_live_in_place import SIZES, wait_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -107,4 +108,43 @@ def test_the_chapter_shows_the_guided_game_and_the_game_at_phone_width(
     assert _overflow(page) <= 1, f"page is {_overflow(page)}px wider than the screen"
     game.screenshot(path=str(screenshot_dir / "pyramid-widget-phone.png"))
     context.close()
+    watch.check()
+
+
+@pytest.mark.parametrize("voila_app", ["pyramid"], indirect=True)
+def test_the_voila_app_deals_a_linked_deal_takes_a_pair_and_shows_the_solution(
+    browser: Any, voila_app: str, screenshot_dir: Path
+) -> None:
+    """The teacher's app (Voila, a kernel per reader): the deal of the link, two taps take a
+    pair, the verdict follows, a bad pair is refused with the rule, "Solution" lists the
+    moves of a win from here."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page)
+    page.goto(f"{voila_app}?seed=5&rules=source")
+    game = page.locator(".rl-pyramid")
+    game.wait_for(state="visible", timeout=PAGE_MS)
+    expect(game.locator("input[type=number]").first).to_have_value("5")
+    bottom = game.locator('.rl-table-row[data-row="row 7"]')
+    expect(bottom.locator(".rl-card-button")).to_have_count(7)
+    expect(game.locator(".rl-pyramid-verdict")).to_contain_text("This deal can be won")
+    bottom.locator(".rl-card-button", has_text="3♠").click()
+    bottom.locator(".rl-card-button", has_text="10♦").click()
+    expect(bottom.locator(".rl-card-button")).to_have_count(5, timeout=ANSWER_MS)
+    expect(game.locator(".rl-pyramid-verdict")).to_contain_text("Still winnable")
+    bottom.locator(".rl-card-button", has_text="2♦").click()
+    bottom.locator(".rl-card-button", has_text="8♦").click()
+    expect(game.locator(".rl-pyramid-message [role=alert]")).to_contain_text(
+        "the 2♦ and the 8♦ add up to 10, not 13", timeout=ANSWER_MS
+    )
+    expect(bottom.locator(".rl-card-button")).to_have_count(5)
+    game.get_by_role("button", name="Show me the solution").click()
+    expect(game.locator(".rl-pyramid-solution-box")).to_contain_text(
+        "A winning line from here", timeout=ANSWER_MS
+    )
+    box = game.locator(".rl-pyramid-solution-box")
+    moves = int(re.search(r"(\d+) moves", box.inner_text()).group(1))  # type: ignore[union-attr]
+    game.get_by_role("button", name="Next step").click()
+    expect(box).to_contain_text(f"{moves - 1} moves", timeout=ANSWER_MS)
+    page.screenshot(path=str(screenshot_dir / "voila-pyramid.png"), full_page=True)
+    page.close()
     watch.check()

@@ -207,6 +207,7 @@ def test_apps_run_from_their_address(
         ("strategy_lab", ".rl-advice-lab"),
         ("three_thirteen", ".rl-tt-game"),
         ("tredici", ".rl-tredici"),
+        ("pyramid", ".rl-pyramid"),
         ("score_sheet", ".rl-score-sheet"),
         ("index", ""),
     ],

@@ -1,4 +1,4 @@
-"""The five games as one table, found by one key (the book's landing table reads it).
+"""The games as one table, found by one key (the book's landing table reads it).
 
 The table is data, ``games.toml`` beside this module: a new game adds one
 ``[[game]]`` entry there, its own package and its chapter.
@@ -13,7 +13,7 @@ class (whose fields are the options, each with a description), its presets,
 book's option tables read this table instead of keeping copies.
 
 >>> [g.key for g in GAMES]
-['mau_binh', 'chinese_poker', 'tien_len', 'three_thirteen', 'tredici', 'pyramid']
+['mau_binh', 'chinese_poker', 'tien_len', 'three_thirteen', 'tredici', 'pyramid', 'indian_rummy']
 >>> GAMES[4].deck_size
 54
 >>> mau_binh = find_game("mau_binh")
@@ -120,7 +120,7 @@ class GameInfo:
         """The deck in words, for tables."""
         text = "52 cards" if self.decks == 1 else f"{self.decks} decks of 52"
         if self.jokers:
-            text += f" + {self.jokers} jokers"
+            text += f" + {self.jokers} joker{'s' * (self.jokers != 1)}"
         return text + (f" ({self.deck_note})" if self.deck_note else "")
 
     @property
@@ -269,7 +269,7 @@ def find_game(key: str) -> GameInfo:
     >>> find_game("poker")
     Traceback (most recent call last):
     ...
-    rules_lib.errors.UnknownOptionError: unknown game 'poker'; the games are: mau_binh, chinese_poker, tien_len, three_thirteen, tredici, pyramid
+    rules_lib.errors.UnknownOptionError: unknown game 'poker'; the games are: mau_binh, chinese_poker, tien_len, three_thirteen, tredici, pyramid, indian_rummy
     """
     for game in GAMES:
         if game.key == key:

@@ -45,6 +45,7 @@ from itertools import combinations, pairwise, product
 
 from ..cards import SUITS, AnyCard, Card, Cards, Joker, Rank, Suit, parse_cards
 from ..errors import IllegalActionError, NotationError, RulesError
+from ..rummy import low_place, place_options, rank_at, run_cores
 from .rules import ThreeThirteenRules
 
 __all__ = [
@@ -109,19 +110,10 @@ def is_wild(card: AnyCard, wild_rank: WildRank) -> bool:
     return isinstance(card, Joker) or card.rank == as_wild_rank(wild_rank)
 
 
-def _positions(rank: Rank, ace_high: bool) -> tuple[int, ...]:
-    """The places a rank may take in a run: ace 1 (and 14 if aces are high), else 2..13."""
-    if rank is Rank.ACE:
-        return (1, 14) if ace_high else (1,)
-    return (int(rank),)
-
-
-def _rank_at(position: int) -> Rank:
-    return Rank.ACE if position in (1, 14) else Rank(position)
-
-
-def _low_position(rank: Rank) -> int:
-    return 1 if rank is Rank.ACE else int(rank)
+# Places of ranks in a run, shared with Indian Rummy (see :mod:`rules_lib.rummy`).
+_positions = place_options
+_rank_at = rank_at
+_low_position = low_place
 
 
 def _display_key(card: AnyCard) -> tuple[int, int, int]:
@@ -604,33 +596,9 @@ def _cores(keys: tuple[tuple[int, int], ...], n_wild: int, ace_high: bool) -> di
                 for i in combo:
                     mask |= 1 << i
                 cores[mask] = need
-    for suit in range(4):
-        placed = sorted(
-            (p, i)
-            for i, (place, s) in enumerate(keys)
-            if s == suit
-            for p in ((1, 14) if place == 1 and ace_high else (place,))
-        )
-        count = len(placed)
-        for a in range(count):
-            first, i0 = placed[a]
-            stack = [(a, 1 << i0, first, 1)]
-            while stack:
-                last, mask, last_place, k = stack.pop()
-                for b in range(last + 1, count):
-                    place, i = placed[b]
-                    if place == last_place or mask >> i & 1:
-                        continue
-                    span = place - first + 1
-                    k2 = k + 1
-                    if span - k2 > n_wild:
-                        break
-                    grown = mask | 1 << i
-                    need = max(span, 3) - k2
-                    if need <= n_wild and need < 2 * k2 and need < cores.get(grown, 99):
-                        cores[grown] = need
-                    if k2 < 5:
-                        stack.append((b, grown, place, k2))
+    for mask, need in run_cores(keys, n_wild, ace_high).items():
+        if need < cores.get(mask, 99):
+            cores[mask] = need
     return cores
 
 

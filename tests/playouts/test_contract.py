@@ -39,6 +39,8 @@ import pytest
 from rules_lib.cards import AnyCard, Card, Cards, Joker
 from rules_lib.engine import GameState, check_conservation, replay
 from rules_lib.errors import IllegalActionError
+from rules_lib.indian_rummy import PRESETS as INDIAN_RUMMY_PRESETS
+from rules_lib.indian_rummy import new_game as indian_rummy_game
 from rules_lib.pyramid import PRESETS as PYRAMID_PRESETS
 from rules_lib.pyramid import new_game as pyramid_game
 from rules_lib.three_thirteen import PRESETS as THREE_THIRTEEN_PRESETS
@@ -109,6 +111,25 @@ def pyramid_bound(state: Any) -> int:
     so there are at most 1 + 26 passes (26 takes remove 52 cards at the least).
     """
     return 52 + 27 * 25
+
+
+def indian_rummy_bound(state: Any) -> int:
+    """At most ``deals × (2 × turn_limit + players)`` steps.
+
+    A deal ends when its ``turn_limit``-th turn is over, if nothing ended it
+    before.  A turn is two steps (draw or take, then discard or declare); a
+    drop is one step and no turn, and each player drops at most once a deal.
+    So a deal has at most ``2 × turn_limit + players`` steps.  A game is one
+    deal (``"points"``), ``rules.deals`` deals (``"deals"``) or, in a pool, at
+    most ``rules.deal_limit`` deals.  Without the turn limit a deal has no
+    sure end: players who always take the top discard never use up the stock.
+    """
+    rules = state.rules
+    limit = rules.turn_limit
+    assert limit is not None, "without a turn limit an Indian Rummy deal has no bound"
+    deals = {"points": 1, "deals": rules.deals, "pool": rules.deal_limit}[rules.format]
+    assert deals is not None, "without a deal limit a pool has no bound"
+    return int(deals * (2 * limit + state.num_players))
 
 
 def pyramid_public(state: Any) -> Collection[AnyCard]:
@@ -192,6 +213,20 @@ def tredici(preset: str, n: int, **options: Any) -> Case:
     )
 
 
+def indian_rummy(preset: str, players: int, n: int, stride: int = 4, **options: Any) -> Case:
+    rules = INDIAN_RUMMY_PRESETS[preset].with_options(**options)
+    return Case(
+        "indian_rummy",
+        preset,
+        players,
+        lambda seed: indian_rummy_game(seed, players, rules),
+        games(n),
+        indian_rummy_bound,
+        stride=stride,
+        options=options,
+    )
+
+
 def pyramid(preset: str, n: int, **options: Any) -> Case:
     rules = PYRAMID_PRESETS[preset].with_options(**options)
     return Case(
@@ -241,6 +276,17 @@ CASES: tuple[Case, ...] = (
     pyramid("no limit", 20),
     pyramid("every card", 20, stock_waste_pairs=False),
     pyramid("relaxed", 20),
+    # two decks and two jokers from 3 players; pools and deals go on deal after deal
+    indian_rummy("source", 2, 30),
+    indian_rummy("source", 6, 15),
+    indian_rummy("pool 101", 3, 6),
+    indian_rummy("pool 201", 5, 3),
+    indian_rummy("deals", 4, 8),
+    indian_rummy("printed jokers only", 2, 10),
+    # one deck and two jokers for three; no wild card from the discard pile after the first turn
+    indian_rummy("source", 3, 8, decks=1, jokers_per_deck=2, take_wild_from_discard=False),
+    # a short turn limit, so that deals also end by the limit (and a stock made again)
+    indian_rummy("pool 101", 2, 4, stride=2, turn_limit=40),
 )
 
 

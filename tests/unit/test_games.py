@@ -19,7 +19,15 @@ TURN_BASED = [g.key for g in GAMES if g.kind != "arrangement"]
 
 
 def test_every_game_is_found_by_its_key():
-    assert KEYS == ["mau_binh", "chinese_poker", "tien_len", "three_thirteen", "tredici", "pyramid"]
+    assert KEYS == [
+        "mau_binh",
+        "chinese_poker",
+        "tien_len",
+        "three_thirteen",
+        "tredici",
+        "pyramid",
+        "indian_rummy",
+    ]
     assert [find_game(key).key for key in KEYS] == KEYS
     with pytest.raises(UnknownOptionError, match="unknown game 'poker'; the games are: mau_binh"):
         find_game("poker")

@@ -171,8 +171,10 @@ WORDS: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (
         ("set",),
-        "Three-Thirteen: a meld of cards of one rank, such as three eights. (In Mậu Binh and "
-        "Chinese Poker, to set your cards is to lay them out in their three rows.)",
+        "Three-Thirteen: a meld of cards of one rank, such as three eights. Indian Rummy: "
+        "three or four cards of one rank, each of a different suit; wild cards may fill it. "
+        "(In Mậu Binh and Chinese Poker, to set your cards is to lay them out in their three "
+        "rows.)",
     ),
     (
         ("run",),
@@ -184,14 +186,17 @@ WORDS: tuple[tuple[tuple[str, ...], str], ...] = (
         ("wild card",),
         "Three-Thirteen: a card that stands in for any card a meld is missing. One rank is "
         "wild in each round: the threes in the first round, up to the kings in the "
-        "eleventh (and jokers, where they are played).",
+        "eleventh (and jokers, where they are played). Indian Rummy: the printed jokers, "
+        "and every card of the rank of the wild joker turned up after the deal.",
     ),
     (
         ("stock",),
         "The cards left face down after the deal, to draw from. Three-Thirteen: each turn "
         "starts by taking its top card or the top of the discard pile. Tredici "
         "(magazzino): you draw from it when you cannot play. Pyramid: the 24 cards not in "
-        "the pyramid, turned one at a time onto the waste; its top card may be paired.",
+        "the pyramid, turned one at a time onto the waste; its top card may be paired. "
+        "Indian Rummy: as in Three-Thirteen; when it runs out, the discard pile but its top "
+        "card is shuffled into a new one.",
     ),
     (
         ("pyramid",),
@@ -223,7 +228,47 @@ WORDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("discard pile",),
         "Three-Thirteen: the face-up pile beside the stock. Each turn ends with a card laid "
-        "on it, and its top card may be picked up instead of the stock's.",
+        "on it, and its top card may be picked up instead of the stock's. Indian Rummy: the "
+        "same, and a card just taken from it may not go back on it in the same turn.",
+    ),
+    (
+        ("sequence",),
+        "Indian Rummy: three or more cards of one suit in a row, such as 5♥ 6♥ 7♥; an ace "
+        "may stand below the two or above the king, but not both. Wild cards may fill its "
+        "gaps, which makes it an impure sequence.",
+    ),
+    (
+        ("pure sequence",),
+        "Indian Rummy: a sequence with no wild card standing in for a missing card. Every "
+        "declaration needs one, and a hand that has one counts fewer points.",
+    ),
+    (
+        ("printed joker",),
+        "A card printed as a joker, beside the 52 of a deck. Indian Rummy: one in each "
+        "deck; it is wild and costs nothing when left ungrouped.",
+    ),
+    (
+        ("wild joker", "turned card"),
+        "Indian Rummy: the card turned up from the stock after the deal; every card of its "
+        "rank, in every suit, is wild for the deal. When it is a printed joker, the aces are "
+        "wild (the book's reading).",
+    ),
+    (
+        ("declare", "declaration", "declaring"),
+        "Indian Rummy: to finish a turn by laying the fourteenth card on the discard pile "
+        "and showing the other thirteen in groups: at least two sequences, one of them "
+        "pure, and the rest sequences or sets. A right declaration wins the deal; a wrong "
+        "one costs 80 points.",
+    ),
+    (
+        ("drop",),
+        "Indian Rummy: to leave the deal before drawing, for fewer points than a bad hand "
+        "may cost: 20 before your first draw, 40 later (25 and 50 in a pool to 201).",
+    ),
+    (
+        ("pool",),
+        "Indian Rummy: a game of deal after deal in which each player's points add up; a "
+        "player who reaches the limit (101 or 201) is out, and the last one left wins.",
     ),
     (
         ("play pile",),
@@ -299,6 +344,15 @@ PRESET_WORDS: Mapping[tuple[str, str], str] = {
     "cleared too",
     ("pyramid", "relaxed"): "the source's reading, and a card may pair with the one card "
     "left covering it",
+    ("indian_rummy", "source"): "the book's reading of the common rules: one deal, played "
+    "for points; the winner takes the others' points",
+    ("indian_rummy", "pool 101"): "deal after deal until one player is left below 101 "
+    "points; a player who reaches 101 is out",
+    ("indian_rummy", "pool 201"): "a pool to 201 points, where a drop costs 25 before your "
+    "first draw and 50 after it",
+    ("indian_rummy", "deals"): "two deals; the lowest total after them wins",
+    ("indian_rummy", "printed jokers only"): "no card is turned up after the deal: only the "
+    "printed jokers are wild",
 }
 
 

@@ -48,6 +48,7 @@ EXAMPLES = {
     "three_thirteen": _link("three_thirteen", "variations", 7, bots="2"),
     "tredici": _link("tredici", "house", 144),
     "pyramid": _link("pyramid", "one pass", 22),
+    "indian_rummy": _link("indian_rummy", "pool 101", 7, bots="2"),
     "score_sheet": "?rules=mb-source&player=An&player=B%C3%ACnh&player=Chi&player=Dung",
 }
 
@@ -113,6 +114,16 @@ APPS = {
         "can still be won: ask it for a hint, or for the whole solution.",
         "from rules_lib.widgets.pyramid_widgets import pyramid_app\n\n"
         f"app = pyramid_app({{query}})  # a link such as {EXAMPLES['pyramid']} deals that game\n"
+        "app",
+    ),
+    "indian_rummy": (
+        "# Indian Rummy\n\nPlay Indian Rummy against one to five bots: a deal for points, a "
+        "pool to 101 or 201, or two deals. Arrange your thirteen cards in groups, ask the book "
+        "whether your declaration would be right, and declare when two sequences, one of them "
+        "pure, hold every card but the one you finish with.",
+        "from rules_lib.widgets.indian_rummy_widgets import indian_rummy_app\n\n"
+        "app = indian_rummy_app({query})  # a link such as "
+        f"{EXAMPLES['indian_rummy']} deals that game\n"
         "app",
     ),
     "score_sheet": (

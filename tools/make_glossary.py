@@ -28,7 +28,7 @@ HEAD = """\
 (glossary)=
 # Glossary
 
-The words of the five games, as the book uses them. In the chapters, the
+The words of the book's games, as the book uses them. In the chapters, the
 first time a page uses one of these words it links here.
 """
 

@@ -131,9 +131,8 @@ FIRST_DEAL: Lesson[IndianRummyState] = Lesson(
     _start(),
     (
         Step(
-            "The 9♣ turned up beside the stock is the wild joker: every nine is wild this "
-            "deal, as the printed joker is. A turn starts with one more card, from the stock "
-            "or the discard pile. The 2♣ fits none of your groups: press Draw from stock.",
+            "Nines are wild this deal (the 9♣ turned up), as the joker is. Start your "
+            "turn with a card: the 2♣ fits none of your groups, so press Draw from stock.",
             ("draw",),
             "The 2♣ joins none of your groups, and your hand is close to a declaration: "
             "keep it (a drop now would cost 20 points) and draw from the stock.",

@@ -17,6 +17,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .arrange_widgets import ArrangeHand, Showdown
     from .card_table import CardTable
     from .chinese_poker_lesson import ChinesePokerFirstHand
+    from .indian_rummy_lesson import IndianRummyFirstDeal
+    from .indian_rummy_widgets import IndianRummyGame
     from .lesson_widgets import LessonPanel
     from .mau_binh_lesson import MauBinhFirstHand
     from .poker_widgets import CardPicker, HandComparer, HandExplorer, toggle_token
@@ -42,6 +44,8 @@ _WHERE = {
     "ChinesePokerFirstHand": "chinese_poker_lesson",
     "HandComparer": "poker_widgets",
     "HandExplorer": "poker_widgets",
+    "IndianRummyFirstDeal": "indian_rummy_lesson",
+    "IndianRummyGame": "indian_rummy_widgets",
     "LessonPanel": "lesson_widgets",
     "MauBinhFirstHand": "mau_binh_lesson",
     "MeldThisHand": "three_thirteen_widgets",
@@ -68,6 +72,8 @@ __all__ = [
     "ChinesePokerFirstHand",
     "HandComparer",
     "HandExplorer",
+    "IndianRummyFirstDeal",
+    "IndianRummyGame",
     "LessonPanel",
     "MauBinhFirstHand",
     "MeldThisHand",

@@ -27,6 +27,7 @@ CHAPTERS = {
     "three_thirteen": ("book/three_thirteen/bots", ".rl-tt-game"),
     "tredici": ("book/tredici/bots", ".rl-tredici"),
     "pyramid": ("book/pyramid/index", ".rl-pyramid"),
+    "indian_rummy": ("book/indian_rummy/index", ".rl-ir-game"),
 }
 
 # game: (app, its query, the selector of its game widget)
@@ -37,6 +38,7 @@ APPS = {
     "three_thirteen": ("three_thirteen", "", ".rl-tt-game"),
     "tredici": ("tredici", "", ".rl-tredici"),
     "pyramid": ("pyramid", "?seed=5", ".rl-pyramid"),
+    "indian_rummy": ("indian_rummy", "?seed=7", ".rl-ir-game"),
     "score_sheet": ("score_sheet", "?rules=cp-2-4&player=An&player=Bao", ".rl-score-sheet"),
     "score_sheet_tien_len": (
         "score_sheet",

@@ -35,9 +35,10 @@ LESSONS = {
     "three_thirteen": ".rl-tt-lesson",
     "tredici": ".rl-td-lesson",
     "pyramid": ".rl-pyramid-first",
+    "indian_rummy": ".rl-ir-first",
 }
 # what the button that deals a real game says, when a game's differs
-REAL = {"pyramid": "Play a real game"}
+REAL = {"pyramid": "Play a real game", "indian_rummy": "Play a real game"}
 PRESS = re.compile(r"[Pp]ress (.+?)(?:[.]|$)")
 
 

@@ -142,6 +142,17 @@ def _pyramid(page: Any) -> None:
     )
 
 
+def _indian_rummy(page: Any) -> None:
+    game = page.locator(".rl-ir-game")
+    loose = game.locator('.rl-ir-hand .rl-table-row[data-row="loose"] .rl-card-button')
+    expect(loose).to_have_count(13)
+    game.get_by_role("button", name="Draw", exact=True).click()
+    expect(loose).to_have_count(14)
+    expect(game.locator(".rl-ir-message")).to_contain_text("You drew the")
+    game.get_by_role("button", name="Show the best grouping").click()
+    expect(game.locator(".rl-ir-message")).to_contain_text("The best grouping")
+
+
 def _advice(page: Any) -> None:
     lab = page.locator(".rl-advice-lab")
     deals = lab.locator("input[type=number]").first
@@ -161,6 +172,7 @@ CHAPTERS: dict[str, tuple[str, int, Callable[[Any], None]]] = {
     "three_thirteen": ("book/three_thirteen/bots", 2, _three_thirteen),
     "tredici": ("book/tredici/bots", 1, _tredici),
     "pyramid": ("book/pyramid/index", 1, _pyramid),
+    "indian_rummy": ("book/indian_rummy/index", 1, _indian_rummy),
     "strategy_advice": ("book/strategy/advice", 1, _advice),
 }
 

@@ -208,6 +208,7 @@ def test_apps_run_from_their_address(
         ("three_thirteen", ".rl-tt-game"),
         ("tredici", ".rl-tredici"),
         ("pyramid", ".rl-pyramid"),
+        ("indian_rummy", ".rl-ir-game"),
         ("score_sheet", ".rl-score-sheet"),
         ("index", ""),
     ],

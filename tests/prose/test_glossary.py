@@ -68,6 +68,7 @@ class Word:
 
 
 TIEN_LEN = ("book/tien_len/*",)
+INDIAN_RUMMY = ("book/indian_rummy/*",)
 
 MUST_LINK: tuple[Word, ...] = (
     Word(("trick",), r"\btricks?\b"),
@@ -98,10 +99,19 @@ MUST_LINK: tuple[Word, ...] = (
         (*TIEN_LEN, "book/three_thirteen/*"),
     ),
     Word(("meld",), r"\bmeld(?:s|ed|ing)?\b"),
-    Word(("set",), r"\bsets?\b", ("book/intro", "book/three_thirteen/*")),
+    Word(("set",), r"\bsets?\b", ("book/intro", "book/three_thirteen/*", *INDIAN_RUMMY)),
     Word(("run",), r"\bruns?\b(?! out)", ("book/intro", "book/three_thirteen/*", "book/tredici/*")),
-    Word(("wild card",), r"\bwild\b", ("book/three_thirteen/*",)),
-    Word(("stock",), r"\bstock\b", ("book/three_thirteen/*", "book/tredici/*")),
+    Word(("wild card",), r"\bwild\b(?! joker)", ("book/three_thirteen/*", *INDIAN_RUMMY)),
+    Word(("stock",), r"\bstock\b", ("book/three_thirteen/*", "book/tredici/*", *INDIAN_RUMMY)),
+    Word(("pure sequence",), r"\bpure\s+sequences?\b", INDIAN_RUMMY),
+    Word(("sequence",), r"(?<!pure\s)\bsequences?\b", INDIAN_RUMMY),
+    Word(("printed joker",), r"\bprinted jokers?\b", INDIAN_RUMMY),
+    Word(("wild joker", "turned card"), r"\bwild joker\b|\bturned card\b", INDIAN_RUMMY),
+    Word(
+        ("declare", "declaration", "declaring"), r"\bdeclar(?:e|es|ed|ing|ations?)\b", INDIAN_RUMMY
+    ),
+    Word(("drop",), r"\bdrop(?:s|ped|ping)?\b", INDIAN_RUMMY),
+    Word(("pool",), r"\bpools?\b", INDIAN_RUMMY),
     Word(("discard pile",), r"\bdiscard pile\b"),
     Word(("play pile",), r"\bplay pile\b"),
     Word(("last card",), r"[\"“']last card\b", ("book/tredici/*",)),

@@ -74,6 +74,10 @@ LIVE = {
         "# Pyramid, live",
         ["from rules_lib.widgets import PyramidGame\n\nPyramidGame(seed=2026)"],
     ),
+    "indian_rummy": (
+        "# Indian Rummy, live",
+        ["from rules_lib.widgets import IndianRummyGame\n\nIndianRummyGame(seed=7, bots=1)"],
+    ),
     "strategy_advice": (
         "# Strategy: try your own hand, live",
         ["from rules_lib.widgets import AdviceLab\n\nAdviceLab(deals=500)"],

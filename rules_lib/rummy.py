@@ -15,13 +15,20 @@ hand as a bitmask, and a candidate meld is a *core* (its natural cards, as a
 bitmask) with the number of wild cards it needs.  :func:`run_cores` lists the
 run cores; each game adds its own sets and rules (Three-Thirteen allows sets
 of one suit, Indian Rummy caps sets and asks for a pure sequence).
+
+A position made by hand (each game's ``from_hands``) names its cards as texts,
+one per place (each hand, the discard pile, the stock…); :func:`split_named_cards`
+reads them all against the game's pack.
 """
 
 from __future__ import annotations
 
-from .cards import Rank
+from collections.abc import Sequence
 
-__all__ = ["low_place", "place_options", "rank_at", "run_cores"]
+from .cards import AnyCard, Cards, Rank, parse_cards
+from .errors import NotationError
+
+__all__ = ["low_place", "place_options", "rank_at", "run_cores", "split_named_cards"]
 
 #: The most natural cards a run core holds: a run of 6 or more natural cards
 #: splits into two runs of 3 or more that need no more wild cards.
@@ -91,3 +98,29 @@ def run_cores(keys: tuple[tuple[int, int], ...], n_wild: int, ace_high: bool) ->
                     if k2 < MAX_RUN_NATURALS:
                         stack.append((b, grown, place, k2))
     return cores
+
+
+def split_named_cards(
+    texts: Sequence[str], pack: Sequence[AnyCard], decks: int, jokers: bool, pack_word: str
+) -> list[Cards]:
+    """The cards each text names, read together (so that a card named twice is the
+    second deck's copy), every one of them checked to be in ``pack``.
+
+    >>> from rules_lib.cards import standard_deck
+    >>> [str(c) for c in split_named_cards(["7s 8h", "", "7s"], standard_deck(2), 2, False, "deck")]
+    ['7♠ 8♥', '', '7♠']
+    >>> split_named_cards(["RJ"], standard_deck(), 1, True, "pack")
+    Traceback (most recent call last):
+    ...
+    rules_lib.errors.NotationError: RJ is not in this game's pack
+    """
+    counts = [len(parse_cards(t, decks=decks)) for t in texts]
+    every = list(parse_cards(" ".join(texts), decks=decks, jokers=jokers))
+    strangers = [c for c in every if c not in pack]
+    if strangers:
+        raise NotationError(f"{Cards(strangers)} is not in this game's {pack_word}")
+    parts: list[Cards] = []
+    for count in counts:
+        parts.append(Cards(every[:count]))
+        every = every[count:]
+    return parts

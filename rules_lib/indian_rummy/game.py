@@ -68,6 +68,7 @@ from ..cards import (
 )
 from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import CardCountError, IllegalActionError, NotationError, RulesError
+from ..rummy import split_named_cards
 from .groups import Grouping, best_grouping, check_declaration, hand_points
 from .rules import HAND_SIZE, IndianRummyRules, check_players
 
@@ -557,15 +558,7 @@ class IndianRummyState:
         if wild_card is not None and not rules.wild_card:
             raise RulesError("these rules turn up no wild card (wild_card=False)")
         texts = [*hands, discard, stock, wild_card or ""]
-        counts = [len(parse_cards(t, decks=decks)) for t in texts]
-        every = list(parse_cards(" ".join(texts), decks=decks, jokers=rules.jokers_per_deck > 0))
-        strangers = [c for c in every if c not in deck]
-        if strangers:
-            raise NotationError(f"{Cards(strangers)} is not in this game's pack")
-        parts: list[Cards] = []
-        for count in counts:
-            parts.append(Cards(every[:count]))
-            every = every[count:]
+        parts = split_named_cards(texts, deck, decks, rules.jokers_per_deck > 0, "pack")
         *dealt, face_up, drawn, turned = parts
         for seat, hand in enumerate(dealt):
             if len(hand) != HAND_SIZE:

@@ -53,12 +53,12 @@ from ..cards import (
     Joker,
     Rank,
     parse_card,
-    parse_cards,
     shuffled,
     standard_deck,
 )
 from ..engine import LEGAL, TERMINAL, Ruling
 from ..errors import CardCountError, IllegalActionError, NotationError, RulesError
+from ..rummy import split_named_cards
 from .melds import MeldResult, _display_key, best_melds, hand_penalty
 from .rules import ROUNDS, ThreeThirteenRules, cards_dealt, wild_rank
 
@@ -390,17 +390,8 @@ class ThreeThirteenState:
             raise RulesError(f"Three-Thirteen needs at least 2 players, not {players}")
         size = cards_dealt(round_number)
         decks = rules.decks_for(players)
-        texts = [*hands, discard, stock]
-        counts = [len(parse_cards(t, decks=decks)) for t in texts]
-        every = list(parse_cards(" ".join(texts), decks=decks, jokers=rules.jokers > 0))
         deck = _deck(decks, rules.jokers)
-        strangers = [c for c in every if c not in deck]
-        if strangers:
-            raise NotationError(f"{Cards(strangers)} is not in this game's deck")
-        parts: list[Cards] = []
-        for count in counts:
-            parts.append(Cards(every[:count]))
-            every = every[count:]
+        parts = split_named_cards([*hands, discard, stock], deck, decks, rules.jokers > 0, "deck")
         *dealt, face_up, drawn = parts
         for seat, hand in enumerate(dealt):
             if len(hand) != size:
